@@ -1,0 +1,140 @@
+// Accounts: registration, sign-in, profile and preferences. The same schemas validate the forms and the API.
+import { z } from 'zod';
+import { fr } from './messages';
+import { COUNTRIES, IMAGE_DATA_URL_MAX_CHARS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_TYPES } from './constants';
+
+const requiredText = (message: string, max = 100, tooLong?: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: tooLong ?? fr.common.invalidValue });
+
+export const emailField = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .max(254, { error: fr.register.emailInvalid })
+    .pipe(z.email({ error: fr.register.emailInvalid }))
+    .transform((email) => email.toLowerCase());
+
+// Digits with the usual separators; between 6 and 15 digits (E.164 allows 15).
+const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
+export const phoneField = (requiredMessage: string) =>
+  requiredText(requiredMessage, 30, fr.register.phoneInvalid).refine(
+    (phone) => PHONE_PATTERN.test(phone) && phone.replace(/\D/g, '').length >= 6 && phone.replace(/\D/g, '').length <= 15,
+    { error: fr.register.phoneInvalid },
+  );
+
+export const countryField = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .refine((c) => (COUNTRIES as readonly string[]).includes(c), { error: fr.register.countryInvalid });
+
+export const passwordField = z
+  .string({ error: fr.register.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, { error: fr.register.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH, { error: fr.register.passwordTooLong });
+
+export const UserTypeSchema = z.enum(USER_TYPES, { error: fr.register.userTypeRequired });
+
+/** Preset path, uploaded file path, a data URL to upload, or empty. Checked further on the server. */
+export const AvatarUrlField = z.string({ error: fr.register.avatarInvalid }).max(IMAGE_DATA_URL_MAX_CHARS, { error: fr.register.avatarTooLarge });
+
+export const PreferencesSchema = z.object({
+  track_prices: z.boolean(),
+  contribute_in_store: z.boolean(),
+  notifications: z.boolean(),
+  location_sharing: z.boolean(),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  track_prices: true,
+  contribute_in_store: false,
+  notifications: true,
+  location_sharing: false,
+};
+
+export const RegisterSchema = z.object({
+  email: emailField(fr.register.emailRequired),
+  password: passwordField,
+  full_name: requiredText(fr.register.fullNameRequired, 100, fr.register.fullNameTooLong),
+  phone: phoneField(fr.register.phoneRequired),
+  country_region: countryField(fr.register.countryRequired),
+  avatar_url: AvatarUrlField.nullable().optional(),
+  user_type: UserTypeSchema,
+  preferences: z
+    .object({
+      track_prices: z.boolean().default(true),
+      contribute_in_store: z.boolean().default(false),
+    })
+    .default({ track_prices: true, contribute_in_store: false }),
+});
+export type RegisterPayload = z.input<typeof RegisterSchema>;
+
+/** The registration form: the payload plus the confirmation, which is never sent. */
+export const RegisterFormSchema = RegisterSchema.extend({
+  confirm_password: z.string(),
+}).refine((v) => v.password === v.confirm_password, { error: fr.register.passwordMismatch, path: ['confirm_password'] });
+
+export const LoginSchema = z.object({
+  email: emailField(fr.register.emailRequired),
+  password: z.string({ error: 'Le mot de passe est obligatoire' }).min(1, { error: 'Le mot de passe est obligatoire' }).max(PASSWORD_MAX_LENGTH, { error: fr.auth.invalidCredentials }),
+  user_type: UserTypeSchema.optional(),
+});
+export type LoginPayload = z.input<typeof LoginSchema>;
+
+export const ProfileUpdateSchema = z.object({
+  full_name: requiredText(fr.profile.fullNameRequired, 100, fr.register.fullNameTooLong),
+  email: emailField(fr.profile.emailRequired),
+  phone: phoneField(fr.profile.phoneRequired),
+  country_region: countryField(fr.profile.countryRequired),
+});
+export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
+
+export const AvatarUpdateSchema = z.object({ avatar_url: AvatarUrlField.nullable() });
+
+export const PasswordChangeSchema = z.object({
+  current_password: z.string({ error: fr.profile.currentPasswordRequired }).min(1, { error: fr.profile.currentPasswordRequired }).max(PASSWORD_MAX_LENGTH),
+  new_password: passwordField,
+});
+
+export const PasswordChangeFormSchema = PasswordChangeSchema.extend({ confirm_password: z.string() }).refine(
+  (v) => v.new_password === v.confirm_password,
+  { error: fr.register.passwordMismatch, path: ['confirm_password'] },
+);
+
+export const PreferencesUpdateSchema = PreferencesSchema.partial().refine((p) => Object.keys(p).length > 0, {
+  error: fr.common.invalidValue,
+});
+
+export type User = {
+  id: string;
+  email: string;
+  full_name: string;
+  phone: string;
+  country_region: string;
+  user_type: (typeof USER_TYPES)[number];
+  avatar_url: string | null;
+  created_at: string;
+  preferences: Preferences;
+};
+
+/** The session part of a sign-in: the user as the spec shows it, with login_timestamp and expires_at. */
+export type SessionUser = User & { login_timestamp: string; expires_at: string };
+
+export type LoginResponse = { access_token: string; token_type: 'bearer'; expires_at: string; user: SessionUser };
+export type RefreshResponse = LoginResponse;
+
+export type DashboardSummary = {
+  counters: { shopping_lists: number; deliveries: number; contributions: number };
+  recent_lists: { id: string; name: string; item_count: number; created_at: string; status: string }[];
+};
+
+export type UserStats = {
+  lists_created: number;
+  prices_contributed: number;
+  deliveries: number;
+  total_savings: number;
+  recent_activity: { type: 'list' | 'contribution' | 'delivery'; label: string; created_at: string }[];
+};

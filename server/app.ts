@@ -1,0 +1,110 @@
+// buildApp(deps): every plugin and feature route on one Fastify instance. main.ts listens on it;
+// tests call app.inject() on it.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from './deps';
+import { registerAuthGuards } from './platform/auth-guard';
+import { AppError, registerErrorHandling } from './platform/errors';
+import { UPLOADS_URL_PREFIX } from './platform/storage';
+import { authRoutes } from './features/auth/auth.routes';
+import { resolvePrincipal } from './features/auth/auth.service';
+import { createTokenService, loadSigningKey } from './features/auth/tokens';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { profileRoutes } from './features/profile/profile.routes';
+import { configRoutes } from './features/config/config.routes';
+
+// French messages for every zod check that has no message of its own.
+z.config(z.locales.fr());
+
+const API_PREFIX = '/api';
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, { contentSecurityPolicy: { useDefaults: true, directives: contentSecurityPolicy(config.tileUrl) } });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(swagger, {
+    openapi: { info: { title: 'MonPanier API', description: 'Marketplace du Gabon', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  const tokens = createTokenService(await loadSigningKey(deps.db, config.sessionSecret), deps.now);
+  const authDeps = { ...deps, tokens };
+  registerAuthGuards(app, (token) => resolvePrincipal(authDeps, token));
+
+  await app.register(
+    async (api) => {
+      await api.register(configRoutes, { deps });
+      await api.register(authRoutes, { deps: authDeps });
+      await api.register(profileRoutes, { deps });
+      await api.register(dashboardRoutes, { deps });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await app.register(fastifyStatic, {
+    root: deps.storage.root,
+    prefix: UPLOADS_URL_PREFIX,
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  });
+  serveWebApp(app, config.webDistDir);
+  return app;
+}
+
+// The built SPA: hashed assets cached for a year, index.html always revalidated, and every unknown
+// non-API GET answered with index.html so client-side routes survive a reload.
+function serveWebApp(app: FastifyInstance, distDir: string): void {
+  const hasWeb = existsSync(path.join(distDir, 'index.html'));
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith(UPLOADS_URL_PREFIX);
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', distDir);
+    }
+    throw new AppError('ROUTE_NOT_FOUND');
+  });
+}
+
+function contentSecurityPolicy(tileUrl: string) {
+  const tileOrigin = /^(https?:\/\/[^/]+)/.exec(tileUrl.replace(/\{s\}/g, '*'))?.[1];
+  return {
+    'default-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'script-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'worker-src': ["'self'"],
+    'media-src': ["'self'", 'blob:'],
+    'upgrade-insecure-requests': null,
+  };
+}

@@ -1,0 +1,361 @@
+// The whole relational model. Money is integer XAF (`*_xaf`), times are timestamptz.
+// After a change: `npm run db:generate` and commit the generated SQL in migrations/.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- accounts
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  fullName: text('full_name').notNull(),
+  phone: text('phone').notNull(),
+  countryRegion: text('country_region').notNull(),
+  userType: text('user_type', { enum: ['consumer', 'delivery_agent'] }).notNull(),
+  avatarUrl: text('avatar_url'),
+  preferences: jsonb('preferences')
+    .$type<{ track_prices: boolean; contribute_in_store: boolean; notifications: boolean; location_sharing: boolean }>()
+    .notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A signed-in device. The bearer token names its row; revoking the row ends the token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastRefreshedAt: timestamp('last_refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Sign-in attempts, for rate limiting per e-mail and per IP across every API instance. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_attempts_email_idx').on(t.email, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)],
+);
+
+/** Instance-wide secrets and flags shared by every API process (token signing key, seed marker). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- catalogue and prices
+
+export const stores = pgTable(
+  'stores',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    chain: text('chain'),
+    address: text('address').notNull().default(''),
+    city: text('city'),
+    district: text('district'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    phone: text('phone'),
+    openingHours: jsonb('opening_hours').$type<Record<string, string>>().notNull().default({}),
+    rating: real('rating'),
+    /** 'seed', 'user' or a provider name such as 'osm'. */
+    source: text('source').notNull().default('user'),
+    sourceNote: text('source_note'),
+    /** Identifier at the provider (OSM node id…), so an import can update instead of duplicating. */
+    externalId: text('external_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stores_lat_lng_idx').on(t.latitude, t.longitude), uniqueIndex('stores_external_idx').on(t.source, t.externalId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    brand: text('brand'),
+    category: text('category').notNull(),
+    description: text('description'),
+    barcode: text('barcode'),
+    unit: text('unit'),
+    manufacturerReference: text('manufacturer_reference'),
+    availability: boolean('availability').notNull().default(true),
+    mainImage: text('main_image'),
+    galleryImages: jsonb('gallery_images').$type<string[]>().notNull().default([]),
+    barcodeImage: text('barcode_image'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('products_category_idx').on(t.category), index('products_created_idx').on(t.createdAt)],
+);
+
+/** Every price seen: seeded, contributed or entered with a product. The current price is derived from these. */
+export const priceObservations = pgTable(
+  'price_observations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    priceXaf: integer('price_xaf').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    photoUrl: text('photo_url'),
+    /** 'seed', 'contribution' or 'product_form'. */
+    source: text('source').notNull(),
+    /** 'accepted' or 'held' (waiting for review, not used for current prices). */
+    status: text('status').notNull().default('accepted'),
+    reviewReason: text('review_reason'),
+    observedAt: timestamp('observed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('price_obs_product_store_time_idx').on(t.productId, t.storeId, t.observedAt.desc()),
+    index('price_obs_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** The price in force for a product in a store, refreshed on each accepted observation. */
+export const currentPrices = pgTable(
+  'current_prices',
+  {
+    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
+    priceXaf: integer('price_xaf').notNull(),
+    observationId: uuid('observation_id').references(() => priceObservations.id, { onDelete: 'set null' }),
+    observedAt: timestamp('observed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.storeId] }), index('current_prices_store_idx').on(t.storeId)],
+);
+
+// ---------------------------------------------------------------- lists, carts, orders
+
+export const shoppingLists = pgTable(
+  'shopping_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 'active', 'pending_delivery' or 'archived'. */
+    status: text('status').notNull().default('active'),
+    cartValidated: boolean('cart_validated').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('shopping_lists_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+export const shoppingListItems = pgTable(
+  'shopping_list_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listId: uuid('list_id').notNull().references(() => shoppingLists.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    brand: text('brand'),
+    category: text('category'),
+    quantity: integer('quantity').notNull(),
+    notes: text('notes'),
+    isManualItem: boolean('is_manual_item').notNull().default(false),
+  },
+  (t) => [index('shopping_list_items_list_idx').on(t.listId, t.position)],
+);
+
+/** An optimisation result the user chose to buy: the items with their stores and prices, frozen. */
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    shoppingListId: uuid('shopping_list_id').references(() => shoppingLists.id, { onDelete: 'set null' }),
+    /** 'best_prices' or 'nearest_store'. */
+    viewType: text('view_type').notNull(),
+    optimization: jsonb('optimization').$type<Record<string, unknown>>().notNull(),
+    totalItemsCostXaf: integer('total_items_cost_xaf').notNull(),
+    deliveryFeeXaf: integer('delivery_fee_xaf').notNull(),
+    totalCostXaf: integer('total_cost_xaf').notNull(),
+    /** 'open' until booked, then 'booked'. */
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('carts_user_idx').on(t.userId)],
+);
+
+/** Only brand, last four digits, holder and expiry of a card are ever stored. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** 'moov_money', 'airtel_money', 'card' or 'cash'. */
+    methodType: text('method_type').notNull(),
+    displayName: text('display_name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    phoneNumber: text('phone_number'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardName: text('card_name'),
+    expiryMonth: integer('expiry_month'),
+    expiryYear: integer('expiry_year'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_methods_user_idx').on(t.userId),
+    uniqueIndex('payment_methods_one_default_idx').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/** One delivery, whichever way it started (comparator booking or delivery request). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    cartId: uuid('cart_id').notNull().unique().references(() => carts.id, { onDelete: 'restrict' }),
+    shoppingListId: uuid('shopping_list_id').references(() => shoppingLists.id, { onDelete: 'set null' }),
+    /** 'booking' or 'delivery_request'. */
+    origin: text('origin').notNull(),
+    deliveryAddress: text('delivery_address').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    deliveryTimeSlot: text('delivery_time_slot').notNull(),
+    notes: text('notes'),
+    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
+    /** 'cash', 'moov_money', 'airtel_money' or 'card'. */
+    paymentType: text('payment_type').notNull(),
+    totalAmountXaf: integer('total_amount_xaf').notNull(),
+    /** pending → confirmed → in_progress → delivered; cancelled before in_progress (see the transition table). */
+    status: text('status').notNull().default('pending'),
+    agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_status_idx').on(t.status, t.createdAt.desc()),
+    index('orders_agent_idx').on(t.agentId, t.status),
+  ],
+);
+
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    methodType: text('method_type').notNull(),
+    amountXaf: integer('amount_xaf').notNull(),
+    /** 'pending', 'succeeded' or 'failed'. */
+    status: text('status').notNull().default('pending'),
+    providerReference: text('provider_reference').notNull(),
+    phoneNumber: text('phone_number'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId), uniqueIndex('payments_reference_idx').on(t.provider, t.providerReference)],
+);
+
+// ---------------------------------------------------------------- notifications
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** order_status, delivery_update, price_alert, promotional or other. */
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    read: boolean('read').notNull().default(false),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`not ${t.read}`),
+  ],
+);
+
+export const notificationSettings = pgTable('notification_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  orderStatusNotifications: boolean('order_status_notifications').notNull().default(true),
+  deliveryUpdates: boolean('delivery_updates').notNull().default(true),
+  priceAlerts: boolean('price_alerts').notNull().default(true),
+  promotionalNotifications: boolean('promotional_notifications').notNull().default(false),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  smsNotifications: boolean('sms_notifications').notNull().default(false),
+  /** 'HH:MM' in Libreville time, or null. */
+  quietHoursStart: text('quiet_hours_start'),
+  quietHoursEnd: text('quiet_hours_end'),
+  updatedAt: updatedAt(),
+});
+
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);

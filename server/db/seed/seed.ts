@@ -1,0 +1,178 @@
+// First-start seed: real Gabonese stores and products (public facts, see stores.json / products.json),
+// a deterministic set of prices recorded as 'seed' observations, and the two demo accounts.
+import { eq, sql } from 'drizzle-orm';
+import { DEMO_ACCOUNTS } from '#contract/demo';
+import { DEFAULT_PREFERENCES } from '#contract/users';
+import { PRESET_AVATARS } from '#contract/constants';
+import { hashPassword } from '../../platform/passwords';
+import type { Db, Tx } from '../client';
+import * as t from '../schema';
+import productsData from './products.json' with { type: 'json' };
+import storesData from './stores.json' with { type: 'json' };
+import { seededRandom } from './random';
+
+const SEED_VERSION = '1';
+const SEED_KEY = 'seed_version';
+const SEED_LOCK = 725_002;
+
+type StoreKind = 'market' | 'hypermarket' | 'supermarket';
+
+function storeKind(chain: string, name: string): StoreKind {
+  if (chain.startsWith('Marché')) return 'market';
+  if (/hypermarch|géant|mbolo|supergros|maxi/i.test(`${name} ${chain}`)) return 'hypermarket';
+  return 'supermarket';
+}
+
+// Probability that a store of a kind carries a product of a category.
+const CARRY: Record<StoreKind, Record<string, number>> = {
+  market: { 'Fruits et légumes': 0.95, 'Viande et poisson': 0.9, Épicerie: 0.45, Boulangerie: 0.35, Boissons: 0.3, 'Produits laitiers': 0.15, "Produits d'hygiène": 0.2, 'Produits ménagers': 0.2, Divers: 0.3 },
+  hypermarket: { 'Fruits et légumes': 0.8, 'Viande et poisson': 0.85, default: 0.92 },
+  supermarket: { 'Fruits et légumes': 0.5, 'Viande et poisson': 0.55, default: 0.7 },
+};
+
+// Where a store sits in a product's price range: markets are cheap on fresh food, dear on packaged goods.
+function priceLevel(kind: StoreKind, category: string, random: () => number): number {
+  const fresh = category === 'Fruits et légumes' || category === 'Viande et poisson';
+  if (kind === 'market') return fresh ? 0.1 + random() * 0.3 : 0.5 + random() * 0.4;
+  if (kind === 'hypermarket') return 0.15 + random() * 0.45;
+  return 0.35 + random() * 0.5;
+}
+
+const roundTo25 = (value: number) => Math.round(value / 25) * 25;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const done = await tx.select().from(t.appSettings).where(eq(t.appSettings.key, SEED_KEY));
+    if (done.length > 0) return false;
+    await seedCatalogue(tx, now);
+    await seedDemoAccounts(tx);
+    await tx.insert(t.appSettings).values({ key: SEED_KEY, value: SEED_VERSION });
+    return true;
+  });
+}
+
+async function seedCatalogue(tx: Tx, now: Date): Promise<void> {
+  const random = seededRandom(20_260_101);
+  const storeRows = await tx
+    .insert(t.stores)
+    .values(
+      storesData.map((s) => ({
+        name: s.name,
+        chain: s.chain,
+        city: s.city,
+        district: s.district,
+        address: s.address,
+        latitude: s.latitude,
+        longitude: s.longitude,
+        source: 'seed',
+        sourceNote: s.source,
+      })),
+    )
+    .returning({ id: t.stores.id, name: t.stores.name, chain: t.stores.chain });
+  const productRows = await tx
+    .insert(t.products)
+    .values(
+      productsData.map((p, i) => ({
+        name: p.name,
+        brand: p.brand || null,
+        category: p.category,
+        unit: p.unit,
+        description: null,
+        // Spread creation times so "most recent" sorting is meaningful and stable.
+        createdAt: new Date(now.getTime() - (productsData.length - i) * 60_000),
+      })),
+    )
+    .returning({ id: t.products.id });
+
+  const observations: (typeof t.priceObservations.$inferInsert)[] = [];
+  storeRows.forEach((store) => {
+    const kind = storeKind(store.chain ?? '', store.name);
+    productsData.forEach((product, index) => {
+      const carry = CARRY[kind][product.category] ?? CARRY[kind].default ?? 0.5;
+      if (random() >= carry) return;
+      const { typical_price_xaf_min: min, typical_price_xaf_max: max } = product;
+      const level = priceLevel(kind, product.category, random);
+      const current = Math.min(max, Math.max(min, roundTo25(min + (max - min) * level)));
+      // One to three observations over the last two months, the latest being the current price.
+      const count = 1 + Math.floor(random() * 3);
+      for (let k = count - 1; k >= 0; k--) {
+        const drift = k === 0 ? 1 : 1 + (random() - 0.5) * 0.12;
+        const daysAgo = k === 0 ? 1 + Math.floor(random() * 6) : 10 + k * 20 + Math.floor(random() * 10);
+        observations.push({
+          productId: productRows[index].id,
+          storeId: store.id,
+          priceXaf: Math.max(25, roundTo25(current * drift)),
+          source: 'seed',
+          status: 'accepted',
+          observedAt: new Date(now.getTime() - daysAgo * DAY_MS),
+        });
+      }
+    });
+  });
+
+  for (let i = 0; i < observations.length; i += 500) {
+    await tx.insert(t.priceObservations).values(observations.slice(i, i + 500));
+  }
+  await tx.execute(sql`
+    insert into current_prices (product_id, store_id, price_xaf, observation_id, observed_at)
+    select distinct on (product_id, store_id) product_id, store_id, price_xaf, id, observed_at
+    from price_observations
+    where status = 'accepted'
+    order by product_id, store_id, observed_at desc`);
+}
+
+async function seedDemoAccounts(tx: Tx): Promise<void> {
+  const consumer = DEMO_ACCOUNTS.consumer;
+  const agent = DEMO_ACCOUNTS.agent;
+  const [demoUser] = await tx
+    .insert(t.users)
+    .values([
+      {
+        email: consumer.email,
+        passwordHash: await hashPassword(consumer.password),
+        fullName: consumer.full_name,
+        phone: '+241 06 12 34 56',
+        countryRegion: 'Gabon',
+        userType: 'consumer',
+        avatarUrl: PRESET_AVATARS[4],
+        preferences: { ...DEFAULT_PREFERENCES, contribute_in_store: true },
+      },
+      {
+        email: agent.email,
+        passwordHash: await hashPassword(agent.password),
+        fullName: agent.full_name,
+        phone: '+241 07 65 43 21',
+        countryRegion: 'Gabon',
+        userType: 'delivery_agent',
+        avatarUrl: PRESET_AVATARS[11],
+        preferences: DEFAULT_PREFERENCES,
+      },
+    ])
+    .returning({ id: t.users.id });
+  await seedDemoList(tx, demoUser.id);
+}
+
+// A first list for the demo consumer, so the dashboard and the comparator have something to show.
+async function seedDemoList(tx: Tx, userId: string): Promise<void> {
+  const wanted = ['Riz parfumé, sac 5 kg', 'Huile', 'Sucre', 'Lait', 'Oignon'];
+  const all = await tx.select({ id: t.products.id, name: t.products.name, brand: t.products.brand, category: t.products.category }).from(t.products);
+  const picked = wanted
+    .map((w) => all.find((p) => p.name.toLowerCase().startsWith(w.toLowerCase())))
+    .filter((p): p is (typeof all)[number] => Boolean(p));
+  const [list] = await tx.insert(t.shoppingLists).values({ userId, name: 'Courses de la semaine' }).returning({ id: t.shoppingLists.id });
+  if (picked.length === 0) return;
+  await tx.insert(t.shoppingListItems).values(
+    picked.map((p, position) => ({
+      listId: list.id,
+      position,
+      productId: p.id,
+      name: p.name,
+      brand: p.brand,
+      category: p.category,
+      quantity: position === 0 ? 1 : 2,
+      isManualItem: false,
+    })),
+  );
+}

@@ -1,0 +1,102 @@
+// The signed-in user's own account: profile, avatar, password, preferences and statistics.
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { fr } from '#contract/messages';
+import type { PasswordChangeSchema, Preferences, ProfileUpdateSchema, User, UserStats } from '#contract/users';
+import { DEFAULT_PREFERENCES } from '#contract/users';
+import type { AppDeps } from '../../deps';
+import { orders, priceObservations, products, sessions, shoppingLists, stores, users } from '../../db/schema';
+import type { Principal } from '../../platform/auth-guard';
+import { AppError } from '../../platform/errors';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { findUserById, isUniqueViolation, resolveAvatar, toApiUser } from '../auth/auth.service';
+
+export async function updateProfile(deps: AppDeps, principal: Principal, input: z.output<typeof ProfileUpdateSchema>): Promise<User> {
+  try {
+    const [row] = await deps.db
+      .update(users)
+      .set({ fullName: input.full_name, email: input.email, phone: input.phone, countryRegion: input.country_region, updatedAt: deps.now() })
+      .where(eq(users.id, principal.userId))
+      .returning();
+    return toApiUser(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
+    throw error;
+  }
+}
+
+export async function updateAvatar(deps: AppDeps, principal: Principal, avatarUrl: string | null): Promise<User> {
+  const current = await findUserById(deps, principal.userId);
+  const resolved = await resolveAvatar(deps, avatarUrl, current.avatarUrl);
+  const [row] = await deps.db.update(users).set({ avatarUrl: resolved, updatedAt: deps.now() }).where(eq(users.id, principal.userId)).returning();
+  return toApiUser(row);
+}
+
+/** Changing the password signs out every other device. */
+export async function changePassword(deps: AppDeps, principal: Principal, input: z.output<typeof PasswordChangeSchema>): Promise<void> {
+  const user = await findUserById(deps, principal.userId);
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) throw new AppError('WRONG_CURRENT_PASSWORD');
+  if (input.current_password === input.new_password) throw new AppError('SAME_PASSWORD');
+  const passwordHash = await hashPassword(input.new_password);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: deps.now() }).where(eq(users.id, principal.userId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: deps.now() })
+      .where(and(eq(sessions.userId, principal.userId), ne(sessions.id, principal.sessionId), sql`${sessions.revokedAt} is null`));
+  });
+}
+
+export async function updatePreferences(deps: AppDeps, principal: Principal, changes: Partial<Preferences>): Promise<User> {
+  const user = await findUserById(deps, principal.userId);
+  const preferences = { ...DEFAULT_PREFERENCES, ...user.preferences, ...changes };
+  const [row] = await deps.db.update(users).set({ preferences, updatedAt: deps.now() }).where(eq(users.id, principal.userId)).returning();
+  return toApiUser(row);
+}
+
+const RECENT_ACTIVITY = 8;
+
+export async function userStats(deps: AppDeps, principal: Principal): Promise<UserStats> {
+  const { db } = deps;
+  const userId = principal.userId;
+  const [[lists], [contributions], [deliveries], [savings]] = await Promise.all([
+    db.select({ n: count() }).from(shoppingLists).where(eq(shoppingLists.userId, userId)),
+    db.select({ n: count() }).from(priceObservations).where(and(eq(priceObservations.userId, userId), eq(priceObservations.source, 'contribution'))),
+    db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
+    // What the chosen baskets saved against the nearest-store plan, over deliveries not cancelled.
+    db.execute<{ total: number | string | null }>(sql`
+      select coalesce(sum(coalesce((c.optimization->>'total_savings')::numeric, 0)), 0) as total
+      from orders o join carts c on c.id = o.cart_id
+      where o.user_id = ${userId} and o.status <> 'cancelled'`).then((r) => (r as unknown as { rows: { total: number | string | null }[] }).rows),
+  ]);
+
+  const [recentLists, recentContributions, recentOrders] = await Promise.all([
+    db.select({ name: shoppingLists.name, at: shoppingLists.createdAt }).from(shoppingLists).where(eq(shoppingLists.userId, userId)).orderBy(desc(shoppingLists.createdAt)).limit(RECENT_ACTIVITY),
+    db
+      .select({ product: products.name, store: stores.name, at: priceObservations.createdAt })
+      .from(priceObservations)
+      .innerJoin(products, eq(products.id, priceObservations.productId))
+      .innerJoin(stores, eq(stores.id, priceObservations.storeId))
+      .where(and(eq(priceObservations.userId, userId), eq(priceObservations.source, 'contribution')))
+      .orderBy(desc(priceObservations.createdAt))
+      .limit(RECENT_ACTIVITY),
+    db.select({ status: orders.status, at: orders.createdAt }).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(RECENT_ACTIVITY),
+  ]);
+
+  const statusLabel = (status: string) => (fr.delivery.status as Record<string, string>)[status]?.toLowerCase() ?? status;
+  const recent_activity = [
+    ...recentLists.map((l) => ({ type: 'list' as const, label: fr.profile.stats.activity.list(l.name), created_at: l.at.toISOString() })),
+    ...recentContributions.map((c) => ({ type: 'contribution' as const, label: fr.profile.stats.activity.contribution(c.product, c.store), created_at: c.at.toISOString() })),
+    ...recentOrders.map((o) => ({ type: 'delivery' as const, label: fr.profile.stats.activity.delivery(statusLabel(o.status)), created_at: o.at.toISOString() })),
+  ]
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    .slice(0, RECENT_ACTIVITY);
+
+  return {
+    lists_created: lists.n,
+    prices_contributed: contributions.n,
+    deliveries: deliveries.n,
+    total_savings: Math.round(Number(savings?.total ?? 0)),
+    recent_activity,
+  };
+}

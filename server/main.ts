@@ -1,0 +1,45 @@
+// Starts MonPanier: configuration, database (PGlite under DATA_DIR, or PostgreSQL with DATABASE_URL),
+// migrations, first-start seed, then the HTTP server with the API and the built web app.
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { seedIfEmpty } from './db/seed/seed';
+import { localFileStorage } from './platform/storage';
+
+async function main() {
+  const config = loadConfig();
+  const database = config.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+  await migrateDatabase(database);
+  const seeded = await seedIfEmpty(database.db);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    storage: await localFileStorage(path.join(config.dataDir, 'uploads')),
+    now: () => new Date(),
+  });
+  if (seeded) app.log.info('Base de données initialisée avec les magasins, produits et comptes de démonstration');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'arrêt en cours');
+    await app.close();
+    await database.close(); // PGlite flushes its files here.
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`MonPanier écoute sur http://localhost:${config.port} (${database.kind})`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

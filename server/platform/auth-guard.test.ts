@@ -1,0 +1,45 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { fr } from '#contract/messages';
+import { principalOf, registerAuthGuards } from './auth-guard';
+import { AppError, registerErrorHandling } from './errors';
+
+// A bare app with one route per guard, and a resolver that knows two tokens.
+async function guardedApp() {
+  const app = Fastify();
+  registerErrorHandling(app);
+  registerAuthGuards(app, async (token) => {
+    if (token === 'consumer') return { userId: 'c', sessionId: 's1', userType: 'consumer' };
+    if (token === 'agent') return { userId: 'a', sessionId: 's2', userType: 'delivery_agent' };
+    throw new AppError('SESSION_INVALID');
+  });
+  app.get('/consumer', { preHandler: app.requireConsumer }, async (r) => principalOf(r));
+  app.get('/agent', { preHandler: app.requireAgent }, async (r) => principalOf(r));
+  app.get('/any', { preHandler: app.optionalUser }, async (r) => ({ who: r.principal?.userId ?? null }));
+  return app;
+}
+
+const as = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
+
+describe('role guards', () => {
+  it('consumer endpoints refuse agents and agent endpoints refuse consumers with 403', async () => {
+    const app = await guardedApp();
+    const agentOnConsumer = await app.inject({ url: '/consumer', headers: as('agent') });
+    expect(agentOnConsumer.statusCode).toBe(403);
+    expect(agentOnConsumer.json().detail).toBe(fr.auth.consumersOnly);
+    const consumerOnAgent = await app.inject({ url: '/agent', headers: as('consumer') });
+    expect(consumerOnAgent.statusCode).toBe(403);
+    expect(consumerOnAgent.json().detail).toBe(fr.auth.agentsOnly);
+    expect((await app.inject({ url: '/consumer', headers: as('consumer') })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/agent', headers: as('agent') })).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a token or with a bad one; optional auth lets anonymous through', async () => {
+    const app = await guardedApp();
+    expect((await app.inject({ url: '/consumer' })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/agent', headers: { authorization: 'Basic abc' } })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/any' })).json()).toEqual({ who: null });
+    expect((await app.inject({ url: '/any', headers: as('consumer') })).json()).toEqual({ who: 'c' });
+    expect((await app.inject({ url: '/any', headers: as('inconnu') })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,90 @@
+// Expected failures are `throw new AppError('CODE')`. This file is the only map from a code to an
+// HTTP status and its French message; the error handler answers `{ detail, code }` from it.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { fr } from '#contract/messages';
+
+const ERRORS = {
+  VALIDATION: [400, fr.common.invalidValue],
+  BAD_JSON: [400, fr.common.badJson],
+  UNAUTHENTICATED: [401, fr.auth.sessionRequired],
+  SESSION_EXPIRED: [401, fr.auth.sessionExpired],
+  SESSION_INVALID: [401, fr.auth.sessionInvalid],
+  INVALID_CREDENTIALS: [401, fr.auth.invalidCredentials],
+  NOT_AN_AGENT: [403, fr.auth.notAnAgent],
+  CONSUMERS_ONLY: [403, fr.auth.consumersOnly],
+  AGENTS_ONLY: [403, fr.auth.agentsOnly],
+  FORBIDDEN: [403, fr.auth.forbidden],
+  NOT_FOUND: [404, fr.common.notFound],
+  ROUTE_NOT_FOUND: [404, fr.common.routeNotFound],
+  EMAIL_TAKEN: [409, fr.auth.emailTaken],
+  WRONG_CURRENT_PASSWORD: [400, fr.profile.wrongCurrentPassword],
+  SAME_PASSWORD: [400, fr.profile.samePassword],
+  AVATAR_INVALID: [400, fr.register.avatarInvalid],
+  AVATAR_TOO_LARGE: [413, fr.register.avatarTooLarge],
+  IMAGE_TOO_LARGE: [413, fr.image.productTooLarge],
+  IMAGE_UNSUPPORTED: [415, fr.image.unsupported],
+  IMAGE_UNREADABLE: [415, fr.image.unreadable],
+  BODY_TOO_LARGE: [413, fr.common.bodyTooLarge],
+  UNSUPPORTED_MEDIA_TYPE: [415, fr.common.unsupportedMediaType],
+  TOO_MANY_LOGIN_ATTEMPTS: [429, fr.auth.tooManyAttempts(15)],
+  TOO_MANY_REQUESTS: [429, fr.common.tooManyRequests],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly detail: string;
+
+  /** `detail` replaces the catalogue message when it needs a value (a count, a name). */
+  constructor(
+    readonly code: ErrorCode,
+    detail?: string,
+  ) {
+    const [status, message] = ERRORS[code];
+    super(detail ?? message);
+    this.status = status;
+    this.detail = detail ?? message;
+  }
+}
+
+type ErrorBody = { detail: string; code: string; errors?: { path: string; message: string }[] };
+
+// Fastify's own errors that a client can cause, with the answer they get.
+const FASTIFY_ERRORS: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_JSON',
+};
+
+function toResponse(error: FastifyError | AppError | Error): { status: number; body: ErrorBody } | undefined {
+  if (error instanceof AppError) return { status: error.status, body: { detail: error.detail, code: error.code } };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((v) => ({
+      path: String(v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'),
+      message: v.message ?? fr.common.invalidValue,
+    }));
+    return { status: 400, body: { detail: errors[0]?.message ?? fr.common.invalidValue, code: 'VALIDATION', errors } };
+  }
+  const fastifyError = error as FastifyError;
+  const mapped = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
+  if (mapped) return toResponse(new AppError(mapped));
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) return toResponse(new AppError('BAD_JSON'));
+  if (fastifyError.statusCode === 429) return toResponse(new AppError('TOO_MANY_REQUESTS'));
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return { status: fastifyError.statusCode, body: { detail: fr.common.invalidValue, code: fastifyError.code ?? 'BAD_REQUEST' } };
+  }
+  return undefined;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const known = toResponse(error as FastifyError);
+    if (known) return reply.status(known.status).send(known.body);
+    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    return reply.status(500).send({ detail: fr.common.serverError, code: 'INTERNAL' });
+  });
+}

@@ -1,0 +1,120 @@
+// One fresh, seeded database and app per test file, on PGlite or (MP_TEST_DB=postgres) PostgreSQL.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { DEMO_ACCOUNTS } from '#contract/demo';
+import type { LoginResponse, RegisterPayload } from '#contract/users';
+import { buildApp } from '../app';
+import { type Config, testConfig } from '../config';
+import { type Database, type Db, openDatabase } from '../db/client';
+import type { AppDeps } from '../deps';
+import { localFileStorage } from '../platform/storage';
+import { databaseUrl, dropDatabase, requireTestDatabaseUrl, testDbKind, uniqueName, withAdminClient } from './template-db';
+
+export type TestClock = { now: () => Date; advance: (ms: number) => void };
+
+export type TestContext = {
+  app: FastifyInstance;
+  db: Db;
+  deps: AppDeps;
+  database: Database;
+  clock: TestClock;
+  uploadsDir: string;
+  close: () => Promise<void>;
+};
+
+function testClock(): TestClock {
+  let offset = 0;
+  return { now: () => new Date(Date.now() + offset), advance: (ms) => (offset += ms) };
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const template = inject('templateDb');
+  if (testDbKind() === 'pglite') {
+    const dump = await readFile(template);
+    const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+    return { database, drop: async () => {} };
+  }
+  const name = uniqueName('mp_t');
+  // Two files cloning the template at the same instant can collide; try again briefly.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await withAdminClient((c) => c.query(`create database ${name} template ${template}`));
+      break;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(requireTestDatabaseUrl(), name), poolSize: 5 });
+  return { database, drop: () => dropDatabase(name) };
+}
+
+export async function createTestContext(configOverrides: Partial<Config> = {}): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  const uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'monpanier-uploads-'));
+  const clock = testClock();
+  const deps: AppDeps = {
+    config: testConfig({ webDistDir: path.join(uploadsDir, 'no-web'), ...configOverrides }),
+    db: database.db,
+    storage: await localFileStorage(uploadsDir),
+    now: clock.now,
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    deps,
+    database,
+    clock,
+    uploadsDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      await rm(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+let userCounter = 0;
+
+export function newUserPayload(overrides: Partial<RegisterPayload> = {}): RegisterPayload {
+  userCounter += 1;
+  return {
+    email: `user${userCounter}-${Math.random().toString(36).slice(2, 8)}@exemple.ga`,
+    password: 'motdepasse1',
+    full_name: `Utilisateur ${userCounter}`,
+    phone: '+241 06 00 00 00',
+    country_region: 'Gabon',
+    user_type: 'consumer',
+    avatar_url: null,
+    preferences: { track_prices: true, contribute_in_store: false },
+    ...overrides,
+  };
+}
+
+export type SignedIn = LoginResponse & { password: string };
+
+/** Registers a fresh account through the API and returns its session. */
+export async function registerUser(app: FastifyInstance, overrides: Partial<RegisterPayload> = {}): Promise<SignedIn> {
+  const payload = newUserPayload(overrides);
+  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload });
+  if (res.statusCode !== 201) throw new Error(`inscription refusée (${res.statusCode}) : ${res.body}`);
+  return { ...(res.json() as LoginResponse), password: payload.password };
+}
+
+export async function loginDemo(app: FastifyInstance, who: 'consumer' | 'agent'): Promise<SignedIn> {
+  const account = DEMO_ACCOUNTS[who];
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: account.password } });
+  if (res.statusCode !== 200) throw new Error(`connexion démo refusée (${res.statusCode}) : ${res.body}`);
+  return { ...(res.json() as LoginResponse), password: account.password };
+}
+
+/** The French `detail` of an error response. */
+export const detailOf = (res: LightMyRequestResponse) => (res.json() as { detail: string }).detail;

@@ -1,0 +1,14 @@
+import { openDatabase } from '/work/main/server/db/client';
+import { migrateDatabase } from '/work/main/server/db/migrate';
+import { seedIfEmpty } from '/work/main/server/db/seed/seed';
+let t = Date.now();
+const d = await openDatabase({ kind: 'pglite' });
+console.log('open', Date.now() - t); t = Date.now();
+await migrateDatabase(d);
+console.log('migrate', Date.now() - t); t = Date.now();
+await seedIfEmpty(d.db);
+console.log('seed', Date.now() - t); t = Date.now();
+const blob = await d.pglite!.dumpDataDir('none');
+console.log('dump', Date.now() - t, blob.size); t = Date.now();
+const d2 = await openDatabase({ kind: 'pglite', loadDataDir: blob });
+console.log('load', Date.now() - t, (await d2.pglite!.query('select count(*) from price_observations')).rows);
