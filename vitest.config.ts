@@ -5,7 +5,7 @@ const apiProject = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `api-${db}`,
     include: ['server/**/*.test.ts'],
-    exclude: ['server/optimiser/**'],
+    exclude: ['server/optimiser/**', 'server/platform/geo.test.ts'],
     globalSetup: ['server/test/global-setup.ts'],
     env: { MP_TEST_DB: db },
     testTimeout: 30_000,
@@ -16,7 +16,7 @@ const apiProject = (db: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['contract/**/*.test.ts', 'server/optimiser/**/*.test.ts', 'web/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['contract/**/*.test.ts', 'server/optimiser/**/*.test.ts', 'server/platform/geo.test.ts', 'web/**/*.test.ts'] } },
       apiProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
     ],

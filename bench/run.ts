@@ -1,0 +1,29 @@
+// `npm run bench [case…]` runs the benchmark cases in turn (all of them by default) and prints their
+// reports. Figures are ratios against a baseline measured in the same run: machines are noisy.
+// Each case is a module exporting `run(): Promise<void>`; add yours to CASES.
+
+type BenchCase = { name: string; description: string; load: () => Promise<{ run: () => Promise<void> }> };
+
+const CASES: BenchCase[] = [];
+
+async function main() {
+  const wanted = process.argv.slice(2);
+  const selected = wanted.length ? CASES.filter((c) => wanted.includes(c.name)) : CASES;
+  if (selected.length === 0) {
+    console.log(`Aucun cas de benchmark trouvé. Cas disponibles : ${CASES.map((c) => c.name).join(', ') || '(aucun)'}`);
+    return;
+  }
+  for (const benchCase of selected) {
+    console.log(`\n=== ${benchCase.name} — ${benchCase.description} ===\n`);
+    const module = await benchCase.load();
+    await module.run();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
