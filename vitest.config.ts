@@ -1,11 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
-// The API suite runs once on PGlite and, when TEST_DATABASE_URL is set, once more on PostgreSQL.
+// Two kinds of test files:
+//   *.unit.test.ts — pure code (optimiser, formatting, guards): run once, no database.
+//   *.test.ts under server/ — API tests through app.inject: run on PGlite and, when
+//   TEST_DATABASE_URL is set, once more on PostgreSQL.
+const UNIT = '**/*.unit.test.ts';
+
 const apiProject = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `api-${db}`,
     include: ['server/**/*.test.ts'],
-    exclude: ['server/optimiser/**', 'server/platform/geo.test.ts'],
+    exclude: [UNIT, '**/node_modules/**'],
     globalSetup: ['server/test/global-setup.ts'],
     env: { MP_TEST_DB: db },
     testTimeout: 30_000,
@@ -16,7 +21,7 @@ const apiProject = (db: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['contract/**/*.test.ts', 'server/optimiser/**/*.test.ts', 'server/platform/geo.test.ts', 'web/**/*.test.ts'] } },
+      { test: { name: 'unit', include: [UNIT], exclude: ['**/node_modules/**'], testTimeout: 120_000 } },
       apiProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
     ],
