@@ -89,7 +89,7 @@ export const fr = {
     signIn: 'Se connecter',
     agentLink: 'Vous êtes livreur ? Espace livreur',
     consumerLink: 'Vous êtes client ? Connexion client',
-    termsNotice: "En vous connectant, vous acceptez nos conditions d'utilisation et notre politique de confidentialité.",
+    termsNotice: 'En vous connectant, vous acceptez nos',
     terms: "Conditions d'utilisation",
     privacy: 'Politique de confidentialité',
     demoTitle: 'Compte de démonstration',
@@ -97,6 +97,7 @@ export const fr = {
     welcome: (name: string) => `Bienvenue ${name}!`,
     registerSuccess: 'Inscription réussie',
     logoutSuccess: 'Déconnexion réussie',
+    loggingOut: 'Déconnexion en cours...',
     invalidCredentials: 'Identifiants incorrects',
     loginError: 'Erreur de connexion. Veuillez réessayer.',
     agentLoginError: 'Erreur de connexion. Vérifiez vos identifiants.',
@@ -163,7 +164,7 @@ export const fr = {
 
   dashboard: {
     title: 'Tableau de bord',
-    greeting: (name: string) => `Bonjour, ${name} 👋`,
+    greeting: (name: string) => `Bonjour, ${name}`,
     subtitle: 'Voici un résumé de votre activité sur MonPanier.',
     lists: 'Listes de courses',
     deliveries: 'Livraisons',
@@ -294,6 +295,21 @@ export const fr = {
       delivered: 'Livrée',
       cancelled: 'Annulée',
     },
+  },
+
+  // Notifications sent when an order moves (in-app and push).
+  orderNotifications: {
+    pending: { title: 'Commande enregistrée', body: (total: string) => `Votre commande de ${total} attend la confirmation du paiement.` },
+    confirmed: { title: 'Commande confirmée', body: (total: string, date: string, slot: string) => `Votre commande de ${total} est confirmée. Livraison le ${date} (${slot}).` },
+    in_progress: { title: 'Livraison en cours', body: (agent: string) => `${agent} a pris en charge votre commande.` },
+    delivered: { title: 'Commande livrée', body: () => "Votre commande a été livrée. Merci d'avoir utilisé MonPanier !" },
+    cancelled: { title: 'Commande annulée', body: (date: string) => `Votre commande pour le ${date} a été annulée.` },
+    newOrder: { title: 'Nouvelle commande disponible', body: (address: string, date: string, slot: string, total: string) => `Livraison à ${address} le ${date} (${slot}) — ${total}.` },
+  },
+
+  orders: {
+    notFound: 'Commande introuvable',
+    transitionInvalid: "Ce changement de statut n'est pas possible pour cette commande",
   },
 
   // Part 1: agent space

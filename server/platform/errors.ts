@@ -27,6 +27,9 @@ const ERRORS = {
   IMAGE_UNREADABLE: [415, fr.image.unreadable],
   BODY_TOO_LARGE: [413, fr.common.bodyTooLarge],
   UNSUPPORTED_MEDIA_TYPE: [415, fr.common.unsupportedMediaType],
+  ORDER_NOT_FOUND: [404, fr.orders.notFound],
+  ORDER_TRANSITION_INVALID: [409, fr.orders.transitionInvalid],
+  ORDER_ALREADY_TAKEN: [409, fr.agent.acceptError],
   TOO_MANY_LOGIN_ATTEMPTS: [429, fr.auth.tooManyAttempts(15)],
   TOO_MANY_REQUESTS: [429, fr.common.tooManyRequests],
 } as const satisfies Record<string, readonly [number, string]>;

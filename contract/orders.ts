@@ -1,0 +1,60 @@
+// One order lifecycle for every delivery (ARCHITECTURE.md "Domain: one order lifecycle"), its
+// time slots and the consumer's delivery request payload.
+import { z } from 'zod';
+import { fr } from './messages';
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'in_progress', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Consumer badge labels; anything else shows 'Statut inconnu'. */
+export function orderStatusLabel(status: string): string {
+  return (fr.delivery.status as Record<string, string>)[status] ?? fr.delivery.statusUnknown;
+}
+
+/** Slots of the booking form (part 2): API values and labels. */
+export const BOOKING_SLOTS = ['morning', 'afternoon', 'evening'] as const;
+export type BookingSlot = (typeof BOOKING_SLOTS)[number];
+
+/** Slots of the delivery request form (part 1 section 9). */
+export const DELIVERY_REQUEST_SLOTS = ['08:00-10:00', '10:00-12:00', '12:00-14:00', '14:00-16:00', '16:00-18:00', '18:00-20:00'] as const;
+export type DeliveryRequestSlot = (typeof DELIVERY_REQUEST_SLOTS)[number];
+
+export function timeSlotLabel(slot: string): string {
+  return (fr.booking.slots as Record<string, string>)[slot] ?? slot;
+}
+
+export const PAYMENT_TYPES = ['moov_money', 'airtel_money', 'card', 'cash'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, { error: fr.common.invalidValue });
+
+/** POST /api/deliveries (part 1 section 7). The date may not be in the past (checked on the server). */
+export const CreateDeliveryRequestSchema = z.object({
+  shopping_list_id: z.string({ error: fr.delivery.listRequired }).uuid({ error: fr.delivery.listRequired }),
+  delivery_address: z.string({ error: fr.delivery.addressRequired }).trim().min(1, { error: fr.delivery.addressRequired }).max(500),
+  latitude: z.number({ error: fr.delivery.gpsRequired }).min(-90).max(90),
+  longitude: z.number({ error: fr.delivery.gpsRequired }).min(-180).max(180),
+  delivery_date: isoDate,
+  delivery_time_slot: z.enum(DELIVERY_REQUEST_SLOTS, { error: fr.delivery.slotRequired }),
+  notes: z.string().max(1000).nullable().optional(),
+});
+export type CreateDeliveryRequest = z.input<typeof CreateDeliveryRequestSchema>;
+
+/** A delivery as the consumer sees it (GET /api/deliveries), whichever way it was booked. */
+export type DeliveryRequest = {
+  id: string;
+  status: OrderStatus;
+  origin: 'booking' | 'delivery_request';
+  shopping_list_id: string | null;
+  shopping_list_name: string | null;
+  cart_id: string;
+  delivery_address: string;
+  latitude: number | null;
+  longitude: number | null;
+  delivery_date: string;
+  delivery_time_slot: string;
+  notes: string | null;
+  payment_type: PaymentType;
+  total_amount: number;
+  created_at: string;
+};

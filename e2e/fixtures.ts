@@ -1,0 +1,63 @@
+// Shared helpers for the journeys: accounts are created through the API, and a session can be put
+// straight into the browser's storage when the sign-in itself is not what a test is about.
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '#contract/demo';
+import type { LoginResponse, RegisterPayload } from '#contract/users';
+
+let counter = 0;
+
+export type TestAccount = LoginResponse & { password: string };
+
+export async function createAccount(request: APIRequestContext, overrides: Partial<RegisterPayload> = {}): Promise<TestAccount> {
+  counter += 1;
+  const payload: RegisterPayload = {
+    email: `e2e-${Date.now()}-${counter}-${Math.random().toString(36).slice(2, 7)}@exemple.ga`,
+    password: 'motdepasse1',
+    full_name: `Client Test ${counter}`,
+    phone: '+241 06 11 22 33',
+    country_region: 'Gabon',
+    user_type: 'consumer',
+    avatar_url: '/avatars/avatar-03.svg',
+    preferences: { track_prices: true, contribute_in_store: false },
+    ...overrides,
+  };
+  const res = await request.post('/api/auth/register', { data: payload });
+  expect(res.status(), await res.text()).toBe(201);
+  return { ...((await res.json()) as LoginResponse), password: payload.password };
+}
+
+export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<LoginResponse> {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as LoginResponse;
+}
+
+export const demoLogin = (request: APIRequestContext, who: 'consumer' | 'agent') =>
+  apiLogin(request, DEMO_ACCOUNTS[who].email, DEMO_ACCOUNTS[who].password);
+
+/** Puts a session in localStorage before the app starts, as a previous visit would have left it. */
+export async function useSessionOf(page: Page, session: LoginResponse, overrides: Record<string, string> = {}) {
+  const items: Record<string, string> = {
+    token: session.access_token,
+    monpanier_token: session.access_token,
+    user: JSON.stringify(session.user),
+    monpanier_user: JSON.stringify(session.user),
+    session_active: 'true',
+    session_expires: session.expires_at,
+    last_activity: new Date().toISOString(),
+    last_session_refresh: new Date().toISOString(),
+    ...overrides,
+  };
+  await page.addInitScript((entries) => {
+    if (sessionStorage.getItem('__seeded')) return;
+    sessionStorage.setItem('__seeded', '1');
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, items);
+}
+
+export async function loginThroughForm(page: Page, email: string, password: string, path = '/login') {
+  await page.goto(path);
+  await page.getByLabel('Adresse email').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ORDER_STATUSES } from '#contract/orders';
+import { canTransition, initialStatus, listStatusAfter } from './order-lifecycle';
+
+describe('order transition table', () => {
+  it('follows the architecture table', () => {
+    expect(canTransition('pending', 'confirmed', 'payment')).toBe(true);
+    expect(canTransition('confirmed', 'in_progress', 'agent')).toBe(true);
+    expect(canTransition('in_progress', 'delivered', 'agent')).toBe(true);
+    expect(canTransition('pending', 'cancelled', 'consumer')).toBe(true);
+    expect(canTransition('confirmed', 'cancelled', 'consumer')).toBe(true);
+  });
+
+  it('refuses everything else: no skipping, no going back, no cancelling once taken', () => {
+    expect(canTransition('confirmed', 'delivered', 'agent')).toBe(false);
+    expect(canTransition('pending', 'in_progress', 'agent')).toBe(false);
+    expect(canTransition('in_progress', 'cancelled', 'consumer')).toBe(false);
+    expect(canTransition('delivered', 'in_progress', 'agent')).toBe(false);
+    expect(canTransition('confirmed', 'in_progress', 'consumer')).toBe(false);
+    expect(canTransition('pending', 'confirmed', 'consumer')).toBe(false);
+    for (const to of ORDER_STATUSES) {
+      for (const by of ['consumer', 'agent', 'payment'] as const) {
+        expect(canTransition('delivered', to, by)).toBe(false);
+        expect(canTransition('cancelled', to, by)).toBe(false);
+      }
+    }
+  });
+
+  it('starts cash orders confirmed and paid ones pending; moves the list with the order', () => {
+    expect(initialStatus('cash')).toBe('confirmed');
+    expect(initialStatus('airtel_money')).toBe('pending');
+    expect(initialStatus('card')).toBe('pending');
+    expect(listStatusAfter('confirmed')).toBe('pending_delivery');
+    expect(listStatusAfter('delivered')).toBe('archived');
+    expect(listStatusAfter('cancelled')).toBe('active');
+  });
+});

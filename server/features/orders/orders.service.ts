@@ -1,0 +1,117 @@
+// Creating and moving orders. Every change goes through the transition table, writes an
+// order_events row, moves the shopping list, and notifies the consumer (and agents of new work).
+import { and, eq, isNull } from 'drizzle-orm';
+import { formatDate, formatXaf } from '#contract/format';
+import { fr } from '#contract/messages';
+import { timeSlotLabel, type OrderStatus, type PaymentType } from '#contract/orders';
+import type { Db, DbOrTx } from '../../db/client';
+import { carts, orderEvents, orders, shoppingLists, users } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { createNotifications, type NewNotification } from '../notifications/notifications.service';
+import { type ActorKind, canTransition, initialStatus, listStatusAfter } from './order-lifecycle';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderActor = { kind: ActorKind; userId?: string };
+
+export type NewOrder = {
+  userId: string;
+  cartId: string;
+  shoppingListId: string | null;
+  origin: 'booking' | 'delivery_request';
+  deliveryAddress: string;
+  latitude: number | null;
+  longitude: number | null;
+  deliveryDate: string;
+  deliveryTimeSlot: string;
+  notes: string | null;
+  paymentMethodId: string | null;
+  paymentType: PaymentType;
+  totalAmountXaf: number;
+};
+
+/** Inserts the order in its first status (call inside the booking transaction). */
+export async function createOrder(tx: DbOrTx, input: NewOrder, now: Date): Promise<OrderRow> {
+  const status = initialStatus(input.paymentType);
+  const [order] = await tx.insert(orders).values({ ...input, status, createdAt: now, updatedAt: now }).returning();
+  await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: null, toStatus: status, actorId: input.userId, createdAt: now });
+  await tx.update(carts).set({ status: 'booked', updatedAt: now }).where(eq(carts.id, input.cartId));
+  if (input.shoppingListId) await tx.update(shoppingLists).set({ status: listStatusAfter(status), updatedAt: now }).where(eq(shoppingLists.id, input.shoppingListId));
+  await createNotifications(tx, await notificationsFor(tx, order, status), now);
+  return order;
+}
+
+/**
+ * Moves an order to `to` on behalf of `actor`. Another consumer's or another agent's order answers
+ * 404; a move outside the table, or one that lost a race (two agents accepting at once), 409.
+ */
+export async function transitionOrder(db: Db, orderId: string, to: OrderStatus, actor: OrderActor, now: Date): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    const from = order.status as OrderStatus;
+    if (actor.kind === 'consumer' && order.userId !== actor.userId) throw new AppError('ORDER_NOT_FOUND');
+    // An agent taking an order that someone else already took lost the race (409); an agent
+    // moving an order that is not theirs is told it does not exist (404).
+    const accepting = actor.kind === 'agent' && to === 'in_progress';
+    if (accepting && order.agentId && order.agentId !== actor.userId) throw new AppError('ORDER_ALREADY_TAKEN');
+    if (actor.kind === 'agent' && !accepting && order.agentId !== actor.userId) throw new AppError('ORDER_NOT_FOUND');
+    if (!canTransition(from, to, actor.kind)) throw new AppError('ORDER_TRANSITION_INVALID');
+
+    const [moved] = await tx
+      .update(orders)
+      .set({
+        status: to,
+        updatedAt: now,
+        ...(accepting ? { agentId: actor.userId, assignedAt: now } : {}),
+        ...(to === 'delivered' ? { deliveredAt: now } : {}),
+        ...(to === 'cancelled' ? { cancelledAt: now } : {}),
+      })
+      // The status (and, when accepting, the empty agent) in the WHERE makes the move atomic:
+      // of two concurrent accepts only one row update succeeds.
+      .where(and(eq(orders.id, orderId), eq(orders.status, from), accepting ? isNull(orders.agentId) : undefined))
+      .returning();
+    if (!moved) throw new AppError(accepting ? 'ORDER_ALREADY_TAKEN' : 'ORDER_TRANSITION_INVALID');
+
+    await tx.insert(orderEvents).values({ orderId, fromStatus: from, toStatus: to, actorId: actor.userId ?? null, createdAt: now });
+    if (moved.shoppingListId) {
+      await tx.update(shoppingLists).set({ status: listStatusAfter(to), updatedAt: now }).where(eq(shoppingLists.id, moved.shoppingListId));
+    }
+    await createNotifications(tx, await notificationsFor(tx, moved, to), now);
+    return moved;
+  });
+}
+
+async function notificationsFor(tx: DbOrTx, order: OrderRow, status: OrderStatus): Promise<NewNotification[]> {
+  const total = formatXaf(order.totalAmountXaf);
+  const date = formatDate(order.deliveryDate);
+  const slot = timeSlotLabel(order.deliveryTimeSlot);
+  const texts = fr.orderNotifications;
+  const data = { order_id: order.id, status };
+  const toConsumer = (type: NewNotification['type'], title: string, body: string): NewNotification => ({ userId: order.userId, type, title, body, data });
+
+  switch (status) {
+    case 'pending':
+      return [toConsumer('order_status', texts.pending.title, texts.pending.body(total))];
+    case 'confirmed': {
+      const agents = await tx.select({ id: users.id }).from(users).where(eq(users.userType, 'delivery_agent'));
+      return [
+        toConsumer('order_status', texts.confirmed.title, texts.confirmed.body(total, date, slot)),
+        ...agents.map((a) => ({
+          userId: a.id,
+          type: 'order_status' as const,
+          title: texts.newOrder.title,
+          body: texts.newOrder.body(order.deliveryAddress, date, slot, total),
+          data: { order_id: order.id, status: 'available' },
+        })),
+      ];
+    }
+    case 'in_progress': {
+      const [agent] = order.agentId ? await tx.select({ name: users.fullName }).from(users).where(eq(users.id, order.agentId)) : [];
+      return [toConsumer('delivery_update', texts.in_progress.title, texts.in_progress.body(agent?.name ?? 'Un livreur'))];
+    }
+    case 'delivered':
+      return [toConsumer('delivery_update', texts.delivered.title, texts.delivered.body())];
+    case 'cancelled':
+      return [toConsumer('order_status', texts.cancelled.title, texts.cancelled.body(date))];
+  }
+}

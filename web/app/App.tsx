@@ -1,0 +1,31 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { TOASTS } from '#contract/constants';
+import { ApiError } from '../lib/api';
+import { setNavigator, startSession } from '../lib/session';
+import { router } from './router';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // Retry only what may succeed later: network failures and server errors, not 4xx answers.
+      retry: (failures, error) => failures < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
+    },
+  },
+});
+
+setNavigator((to) => void router.navigate(to, { replace: true }));
+
+export function App() {
+  useEffect(() => startSession(), []);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster position="top-center" richColors closeButton visibleToasts={TOASTS.max} duration={TOASTS.defaultMs} />
+    </QueryClientProvider>
+  );
+}

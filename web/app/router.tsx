@@ -1,0 +1,65 @@
+// Every route of the application (spec part 1 section 2 and part 2 section 2). Pages are loaded on
+// demand so a phone only downloads the screen it opens.
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../ui/Spinner';
+import { PublicOnly, PublicPage, RequireAgent, RequireConsumer, UnknownRoute } from './guards';
+import { AppLayout } from './shell/AppLayout';
+import { PublicLayout } from './shell/PublicLayout';
+
+type PageModule = Record<string, unknown>;
+/** A lazy route whose module exports the page component under `name`. */
+const page = (path: string, load: () => Promise<PageModule>, name: string): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: (await load())[name] as React.ComponentType }),
+});
+
+const consumerPages: RouteObject[] = [
+  page('/dashboard', () => import('../features/dashboard/DashboardPage'), 'DashboardPage'),
+  page('/profile', () => import('../features/profile/ProfilePage'), 'ProfilePage'),
+  page('/products', () => import('../features/products/ProductsPage'), 'ProductsPage'),
+  page('/store-finder', () => import('../features/stores/StoreFinderPage'), 'StoreFinderPage'),
+  page('/contribute', () => import('../features/prices/ContributePage'), 'ContributePage'),
+  page('/shopping-lists', () => import('../features/lists/ShoppingListsPage'), 'ShoppingListsPage'),
+  page('/shopping-lists/new', () => import('../features/lists/NewListPage'), 'NewListPage'),
+  page('/create-list', () => import('../features/lists/CreateListPage'), 'CreateListPage'),
+  page('/shopping-lists/:id/compare', () => import('../features/optimiser/CompareListPage'), 'CompareListPage'),
+  page('/price-comparison', () => import('../features/optimiser/PriceComparisonPage'), 'PriceComparisonPage'),
+  page('/delivery-booking', () => import('../features/checkout/DeliveryBookingPage'), 'DeliveryBookingPage'),
+  page('/deliveries', () => import('../features/deliveries/DeliveriesPage'), 'DeliveriesPage'),
+];
+
+const agentPages: RouteObject[] = [
+  page('/delivery-agent/dashboard', () => import('../features/agent/AgentDashboardPage'), 'AgentDashboardPage'),
+  page('/delivery-agent/orders', () => import('../features/agent/AgentOrdersPage'), 'AgentOrdersPage'),
+];
+
+const signedOutPages: RouteObject[] = [
+  page('/login', () => import('../features/auth/LoginPage'), 'LoginPage'),
+  page('/register', () => import('../features/auth/RegisterPage'), 'RegisterPage'),
+  page('/delivery-agent/login', () => import('../features/auth/AgentLoginPage'), 'AgentLoginPage'),
+];
+
+const publicPages: RouteObject[] = [
+  page('/demo-optimization', () => import('../features/optimiser/DemoOptimizationPage'), 'DemoOptimizationPage'),
+  page('/conditions', () => import('../features/legal/LegalPages'), 'TermsPage'),
+  page('/confidentialite', () => import('../features/legal/LegalPages'), 'PrivacyPage'),
+];
+
+export const routes: RouteObject[] = [
+  {
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      { path: '/', element: <Navigate to="/dashboard" replace /> },
+      { element: <PublicOnly><PublicLayout /></PublicOnly>, children: signedOutPages },
+      { element: <PublicPage><PublicLayout /></PublicPage>, children: publicPages },
+      { element: <RequireConsumer><AppLayout /></RequireConsumer>, children: consumerPages },
+      { element: <RequireAgent><AppLayout /></RequireAgent>, children: agentPages },
+      {
+        element: <UnknownRoute><AppLayout /></UnknownRoute>,
+        children: [page('*', () => import('./NotFoundPage'), 'NotFoundPage')],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,18 @@
+import { Outlet } from 'react-router';
+import { useSession } from '../../lib/session';
+import { Footer } from './Footer';
+import { NavBar } from './NavBar';
+
+/** The signed-in shell: nav bar, the page, footer. */
+export function AppLayout() {
+  const { user } = useSession();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      {user && <NavBar user={user} />}
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { LogOut, Menu, UserRound, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { fr } from '#contract/messages';
+import type { SessionUser } from '#contract/users';
+import { logout } from '../../lib/session';
+import { Avatar } from '../../ui/Avatar';
+import { Logo } from './Logo';
+import { NotificationBell } from './NotificationBell';
+import { navLinksFor } from './nav-links';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'}`;
+
+export function NavBar({ user }: { user: SessionUser }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const links = navLinksFor(user.user_type);
+  const isAgent = user.user_type === 'delivery_agent';
+  const home = links[0].to;
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const avatar = <Avatar url={user.avatar_url} name={user.full_name} size={36} />;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+        <Link to={home} className="shrink-0" aria-label={fr.brand.name}>
+          <Logo />
+        </Link>
+
+        <nav aria-label={fr.nav.mainNavigation} className="ml-4 hidden items-center gap-1 lg:flex">
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <span className="hidden text-sm text-slate-600 xl:inline">
+            {fr.nav.greeting} <strong className="font-semibold text-slate-900">{user.full_name}</strong>
+          </span>
+          <NotificationBell />
+          {isAgent ? (
+            <span className="hidden lg:inline-flex">{avatar}</span>
+          ) : (
+            <Link to="/profile" className="hidden rounded-full lg:inline-flex" aria-label={fr.nav.profile}>
+              {avatar}
+            </Link>
+          )}
+          <button
+            type="button"
+            onClick={() => void logout()}
+            className="hidden items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-rose-50 hover:text-rose-700 lg:inline-flex"
+          >
+            <LogOut size={18} aria-hidden="true" />
+            {fr.nav.logout}
+          </button>
+          <button
+            type="button"
+            onClick={() => setMenuOpen((open) => !open)}
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? fr.nav.closeMenu : fr.nav.openMenu}
+          >
+            {menuOpen ? <X size={24} /> : <Menu size={24} />}
+          </button>
+        </div>
+      </div>
+
+      {menuOpen && (
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 pt-3 shadow-lg lg:hidden">
+          <div className="mb-3 flex items-center gap-3 rounded-xl bg-slate-50 p-3">
+            {avatar}
+            <div className="min-w-0">
+              <p className="truncate text-sm text-slate-600">
+                {fr.nav.greeting} <strong className="text-slate-900">{user.full_name}</strong>
+              </p>
+              <p className="truncate text-xs text-slate-500">{user.email}</p>
+            </div>
+          </div>
+          <nav aria-label={fr.nav.menu} className="flex flex-col gap-1">
+            {links.map((link) => (
+              <NavLink key={link.to} to={link.to} className={linkClass}>
+                {link.label}
+              </NavLink>
+            ))}
+            {!isAgent && (
+              <NavLink to="/profile" className={linkClass}>
+                <span className="inline-flex items-center gap-2">
+                  <UserRound size={16} aria-hidden="true" />
+                  {fr.nav.profile}
+                </span>
+              </NavLink>
+            )}
+            <button
+              type="button"
+              onClick={() => void logout()}
+              className="mt-1 inline-flex items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-rose-700 hover:bg-rose-50"
+            >
+              <LogOut size={16} aria-hidden="true" />
+              {fr.nav.logout}
+            </button>
+          </nav>
+        </div>
+      )}
+    </header>
+  );
+}

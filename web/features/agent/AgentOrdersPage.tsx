@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../ui/UnderConstruction';
+
+export function AgentOrdersPage() {
+  return <UnderConstruction title="Mes commandes" />;
+}

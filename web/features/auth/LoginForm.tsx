@@ -1,0 +1,73 @@
+// The e-mail and password form shared by the consumer and agent sign-in pages.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Lock, Mail } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { TOASTS, type UserType } from '#contract/constants';
+import { fr } from '#contract/messages';
+import { LoginSchema, type LoginPayload, type LoginResponse } from '#contract/users';
+import { ApiError, api } from '../../lib/api';
+import { notifyError } from '../../lib/notify';
+import { homePathFor, signIn } from '../../lib/session';
+import { Button } from '../../ui/Button';
+import { PasswordField, TextField } from '../../ui/Field';
+
+const FormSchema = LoginSchema.omit({ user_type: true });
+
+type LoginFormProps = { userType?: UserType; demo: { email: string; password: string } };
+
+/** What to tell the user when sign-in fails (spec part 1 section 8). */
+function loginErrorMessage(error: unknown, userType?: UserType): string {
+  const agent = userType === 'delivery_agent';
+  if (error instanceof ApiError) {
+    if (error.status === 401) return agent ? fr.auth.agentLoginError : fr.auth.invalidCredentials;
+    if (error.status >= 400 && error.status < 500 && error.detail) return error.detail;
+  }
+  return agent ? fr.auth.agentLoginError : fr.auth.loginError;
+}
+
+export function LoginForm({ userType, demo }: LoginFormProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { register, handleSubmit, setValue, formState } = useForm<LoginPayload>({ resolver: zodResolver(FormSchema), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const response = await api.post<LoginResponse>('/auth/login', { ...values, ...(userType ? { user_type: userType } : {}) }, { auth: false });
+      if (!response?.access_token) throw new ApiError(401, fr.auth.invalidCredentials);
+      signIn(response);
+      toast.success(fr.auth.loginSuccess, { description: fr.auth.welcome(response.user.full_name), duration: TOASTS.successMs });
+      const from = (location.state as { from?: string } | null)?.from;
+      const home = homePathFor(response.user);
+      navigate(from && response.user.user_type === 'consumer' ? from : home, { replace: true });
+    } catch (error) {
+      notifyError(loginErrorMessage(error, userType));
+    }
+  });
+
+  const fillDemo = () => {
+    setValue('email', demo.email, { shouldValidate: true });
+    setValue('password', demo.password, { shouldValidate: true });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <TextField label={fr.auth.email} type="email" autoComplete="email" inputMode="email" icon={<Mail size={18} />} error={errors.email?.message} {...register('email')} />
+      <PasswordField label={fr.auth.password} autoComplete="current-password" icon={<Lock size={18} />} error={errors.password?.message} {...register('password')} />
+      <Button type="submit" block size="lg" busy={isSubmitting} busyLabel={fr.auth.submittingLogin}>
+        {fr.auth.submitLogin}
+      </Button>
+      <div className="rounded-xl border border-dashed border-brand-200 bg-brand-50 p-3 text-sm text-brand-900">
+        <p className="font-semibold">{fr.auth.demoTitle}</p>
+        <p className="mt-1 break-all">
+          {demo.email} · {demo.password}
+        </p>
+        <button type="button" onClick={fillDemo} className="mt-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+          Utiliser ce compte
+        </button>
+      </div>
+    </form>
+  );
+}

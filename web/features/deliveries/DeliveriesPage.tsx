@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../ui/UnderConstruction';
+
+export function DeliveriesPage() {
+  return <UnderConstruction title="Livraisons" />;
+}

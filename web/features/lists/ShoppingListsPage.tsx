@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../ui/UnderConstruction';
+
+export function ShoppingListsPage() {
+  return <UnderConstruction title="Mes listes" />;
+}

@@ -1,0 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Camera, LogOut, Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { COUNTRIES } from '#contract/constants';
+import { formatDate } from '#contract/format';
+import { fr } from '#contract/messages';
+import { ProfileUpdateSchema, type SessionUser, type User } from '#contract/users';
+import { api, errorMessage } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { logout, updateUser } from '../../lib/session';
+import { Avatar } from '../../ui/Avatar';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { SelectField, TextField } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
+import { AvatarPicker } from '../../ui/AvatarPicker';
+import { PasswordSection } from './PasswordSection';
+import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+
+type ProfileForm = z.input<typeof ProfileUpdateSchema>;
+const formValues = (user: SessionUser): ProfileForm => ({ full_name: user.full_name, email: user.email, phone: user.phone, country_region: user.country_region });
+
+export function ProfileTab({ user }: { user: SessionUser }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [avatarOpen, setAvatarOpen] = useState(false);
+  const form = useForm<ProfileForm>({ resolver: zodResolver(ProfileUpdateSchema), values: formValues(user) });
+  const { errors, isDirty, isSubmitting } = form.formState;
+  const blocker = useUnsavedChangesGuard(editing && isDirty);
+
+  const stopEditing = () => {
+    form.reset(formValues(user));
+    setEditing(false);
+    setConfirmCancel(false);
+  };
+
+  const onSave = form.handleSubmit(async (values) => {
+    try {
+      const saved = await api.put<User>('/users/me', values);
+      updateUser(saved);
+      form.reset(formValues({ ...user, ...saved }));
+      setEditing(false);
+      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+      notifySuccess(fr.profile.updated);
+    } catch (error) {
+      notifyError(errorMessage(error, fr.profile.updateError));
+    }
+  });
+
+  return (
+    <div className="space-y-6">
+      <Card className="p-5">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+          <div className="relative self-start">
+            <Avatar url={user.avatar_url} name={user.full_name} size={80} />
+            <button
+              type="button"
+              onClick={() => setAvatarOpen(true)}
+              className="absolute -bottom-1 -right-1 rounded-full bg-brand-700 p-2 text-white shadow hover:bg-brand-800"
+              aria-label={fr.profile.changeAvatar}
+            >
+              <Camera size={16} />
+            </button>
+          </div>
+          <div className="min-w-0 flex-1">
+            <p className="text-xl font-semibold">{user.full_name}</p>
+            <p className="truncate text-sm text-slate-500">{user.email}</p>
+            <p className="text-xs text-slate-400">{fr.profile.memberSince(formatDate(user.created_at))}</p>
+          </div>
+          {!editing && (
+            <Button variant="outline" icon={<Pencil size={16} />} onClick={() => setEditing(true)}>
+              {fr.profile.edit}
+            </Button>
+          )}
+        </div>
+
+        <form onSubmit={onSave} noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
+          <TextField label={fr.profile.fullName} disabled={!editing} autoComplete="name" error={errors.full_name?.message} {...form.register('full_name')} />
+          <TextField label={fr.profile.email} type="email" disabled={!editing} autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+          <SelectField label={fr.profile.country} disabled={!editing} error={errors.country_region?.message} {...form.register('country_region')}>
+            <option value="">{fr.register.chooseCountry}</option>
+            {COUNTRIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label={fr.profile.phone} type="tel" disabled={!editing} autoComplete="tel" placeholder={fr.register.phonePlaceholder} error={errors.phone?.message} {...form.register('phone')} />
+          {editing && (
+            <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
+              <Button variant="outline" onClick={() => (isDirty ? setConfirmCancel(true) : stopEditing())}>
+                {fr.profile.cancel}
+              </Button>
+              <Button type="submit" busy={isSubmitting} busyLabel={fr.profile.saving}>
+                {fr.profile.save}
+              </Button>
+            </div>
+          )}
+        </form>
+      </Card>
+
+      <PasswordSection />
+
+      <Button variant="outline" icon={<LogOut size={16} />} onClick={() => void logout()} className="text-rose-700">
+        {fr.profile.logout}
+      </Button>
+
+      <ConfirmDialog
+        open={confirmCancel || blocker.state === 'blocked'}
+        title={fr.profile.unsavedTitle}
+        message={fr.profile.unsavedChanges}
+        confirmLabel={fr.profile.discard}
+        cancelLabel={fr.profile.keepEditing}
+        danger
+        onConfirm={() => {
+          if (blocker.state === 'blocked') blocker.proceed();
+          stopEditing();
+        }}
+        onCancel={() => {
+          if (blocker.state === 'blocked') blocker.reset();
+          setConfirmCancel(false);
+        }}
+      />
+      <AvatarModal open={avatarOpen} user={user} onClose={() => setAvatarOpen(false)} />
+    </div>
+  );
+}
+
+function AvatarModal({ open, user, onClose }: { open: boolean; user: SessionUser; onClose: () => void }) {
+  const [value, setValue] = useState<string | null>(user.avatar_url);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    try {
+      const saved = await api.put<User>('/users/me/avatar', { avatar_url: value });
+      updateUser(saved);
+      notifySuccess(fr.profile.avatarUpdated);
+      onClose();
+    } catch (error) {
+      notifyError(errorMessage(error, fr.profile.updateError));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={fr.profile.avatarTitle}
+      onClose={onClose}
+      size="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {fr.common.cancel}
+          </Button>
+          <Button onClick={() => void save()} busy={busy}>
+            {fr.common.save}
+          </Button>
+        </>
+      }
+    >
+      <AvatarPicker value={value} onChange={setValue} name={user.full_name} />
+    </Modal>
+  );
+}

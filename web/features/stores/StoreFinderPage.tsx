@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../ui/UnderConstruction';
+
+export function StoreFinderPage() {
+  return <UnderConstruction title="Trouver un magasin" />;
+}
