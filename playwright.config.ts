@@ -5,7 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
 // The journeys run against the built app (npm run build) served by the real server on a fresh
 // embedded database, in Debian's Chromium.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const DATA_DIR = path.join(os.tmpdir(), 'monpanier-e2e-data');
+const DATA_DIR = path.join(os.tmpdir(), `monpanier-e2e-data-${PORT}`);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];

@@ -21,6 +21,8 @@ export type TestContext = {
   deps: AppDeps;
   database: Database;
   clock: TestClock;
+  /** The app's DATA_DIR for this test file (a temporary directory). */
+  dataDir: string;
   uploadsDir: string;
   close: () => Promise<void>;
 };
@@ -54,10 +56,11 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 
 export async function createTestContext(configOverrides: Partial<Config> = {}): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
-  const uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'monpanier-uploads-'));
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'monpanier-test-'));
+  const uploadsDir = path.join(dataDir, 'uploads');
   const clock = testClock();
   const deps: AppDeps = {
-    config: testConfig({ webDistDir: path.join(uploadsDir, 'no-web'), ...configOverrides }),
+    config: testConfig({ dataDir, webDistDir: path.join(dataDir, 'no-web'), ...configOverrides }),
     db: database.db,
     storage: await localFileStorage(uploadsDir),
     now: clock.now,
@@ -70,12 +73,13 @@ export async function createTestContext(configOverrides: Partial<Config> = {}): 
     deps,
     database,
     clock,
+    dataDir,
     uploadsDir,
     close: async () => {
       await app.close();
       await database.close();
       await drop();
-      await rm(uploadsDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
