@@ -36,7 +36,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`MonPanier écoute sur http://localhost:${config.port} (${database.kind})`);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  app.log.info(`MonPanier écoute sur http://localhost:${port} (${database.kind})`);
 }
 
 main().catch((error) => {

@@ -1,4 +1,4 @@
-// Who is asking. Routes declare `preHandler: app.requireConsumer` (or requireAgent, requireUser,
+// Who is asking. Routes declare `onRequest: app.requireConsumer` (or requireAgent, requireUser,
 // optionalUser) and read `request.principal`. How a token becomes a principal is given by the auth
 // feature, so this module knows nothing of sessions or users.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -13,9 +13,9 @@ async function guardedApp() {
     if (token === 'agent') return { userId: 'a', sessionId: 's2', userType: 'delivery_agent' };
     throw new AppError('SESSION_INVALID');
   });
-  app.get('/consumer', { preHandler: app.requireConsumer }, async (r) => principalOf(r));
-  app.get('/agent', { preHandler: app.requireAgent }, async (r) => principalOf(r));
-  app.get('/any', { preHandler: app.optionalUser }, async (r) => ({ who: r.principal?.userId ?? null }));
+  app.get('/consumer', { onRequest: app.requireConsumer }, async (r) => principalOf(r));
+  app.get('/agent', { onRequest: app.requireAgent }, async (r) => principalOf(r));
+  app.get('/any', { onRequest: app.optionalUser }, async (r) => ({ who: r.principal?.userId ?? null }));
   return app;
 }
 

@@ -24,7 +24,7 @@ export async function authRoutes(fastify: FastifyInstance, { deps }: { deps: Aut
     return refresh(deps, token);
   });
 
-  app.post('/auth/logout', { preHandler: app.requireUser, schema: { tags: ['auth'] } }, async (request, reply) => {
+  app.post('/auth/logout', { onRequest: app.requireUser, schema: { tags: ['auth'] } }, async (request, reply) => {
     await logout(deps, principalOf(request));
     return reply.status(204).send();
   });

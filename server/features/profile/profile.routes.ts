@@ -11,26 +11,26 @@ export async function profileRoutes(fastify: FastifyInstance, { deps }: { deps: 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['profile'];
 
-  app.get('/users/me', { preHandler: app.requireUser, schema: { tags } }, async (request) => sessionUser(deps, principalOf(request)));
+  app.get('/users/me', { onRequest: app.requireUser, schema: { tags } }, async (request) => sessionUser(deps, principalOf(request)));
 
-  app.put('/users/me', { preHandler: app.requireUser, schema: { body: ProfileUpdateSchema, tags } }, async (request) =>
+  app.put('/users/me', { onRequest: app.requireUser, schema: { body: ProfileUpdateSchema, tags } }, async (request) =>
     updateProfile(deps, principalOf(request), request.body),
   );
 
   app.put(
     '/users/me/avatar',
-    { preHandler: app.requireUser, schema: { body: AvatarUpdateSchema, tags }, bodyLimit: IMAGE_BODY_LIMIT },
+    { onRequest: app.requireUser, schema: { body: AvatarUpdateSchema, tags }, bodyLimit: IMAGE_BODY_LIMIT },
     async (request) => updateAvatar(deps, principalOf(request), request.body.avatar_url),
   );
 
-  app.put('/users/me/password', { preHandler: app.requireUser, schema: { body: PasswordChangeSchema, tags } }, async (request, reply) => {
+  app.put('/users/me/password', { onRequest: app.requireUser, schema: { body: PasswordChangeSchema, tags } }, async (request, reply) => {
     await changePassword(deps, principalOf(request), request.body);
     return reply.status(204).send();
   });
 
-  app.put('/users/me/preferences', { preHandler: app.requireUser, schema: { body: PreferencesUpdateSchema, tags } }, async (request) =>
+  app.put('/users/me/preferences', { onRequest: app.requireUser, schema: { body: PreferencesUpdateSchema, tags } }, async (request) =>
     updatePreferences(deps, principalOf(request), request.body),
   );
 
-  app.get('/users/me/stats', { preHandler: app.requireConsumer, schema: { tags } }, async (request) => userStats(deps, principalOf(request)));
+  app.get('/users/me/stats', { onRequest: app.requireConsumer, schema: { tags } }, async (request) => userStats(deps, principalOf(request)));
 }
