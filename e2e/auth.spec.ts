@@ -104,3 +104,18 @@ test('signed out → /login; signed in on /login or /register → /dashboard', a
   await page.goto('/register');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('register with an uploaded profile photo: it is checked, resized and shown in the nav bar', async ({ page }) => {
+  const sharp = (await import('sharp')).default;
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a75c4' } }).jpeg().toBuffer();
+  await page.goto('/register');
+  await page.getByLabel('Importer une photo').setInputFiles({ name: 'moi.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByLabel('Nom complet').fill('Photo Graphe');
+  await page.getByLabel('Adresse email').fill(`photo-${Date.now()}@exemple.ga`);
+  await page.getByLabel('Téléphone').fill('+241 07 45 67 00');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('secret123');
+  await page.getByLabel('Confirmer le mot de passe').fill('secret123');
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('banner').getByRole('img', { name: 'Photo Graphe' })).toHaveAttribute('src', /^\/uploads\/avatars\/[0-9a-f]{32}\.webp$/);
+});

@@ -40,7 +40,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(helmet, { contentSecurityPolicy: { useDefaults: true, directives: contentSecurityPolicy(config.tileUrl) } });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(swagger, {
-    openapi: { info: { title: 'MonPanier API', description: 'Marketplace du Gabon', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'MonPanier API', description: 'Marketplace du Gabon', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
