@@ -20,6 +20,7 @@ import { createTokenService, loadSigningKey } from './features/auth/tokens';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { configRoutes } from './features/config/config.routes';
+import { listsRoutes } from './features/lists/lists.routes';
 
 // French messages for every zod check that has no message of its own.
 z.config(z.locales.fr());
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { deps: authDeps });
       await api.register(profileRoutes, { deps });
       await api.register(dashboardRoutes, { deps });
+      await api.register(listsRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );
