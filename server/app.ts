@@ -21,6 +21,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { configRoutes } from './features/config/config.routes';
 import { listsRoutes } from './features/lists/lists.routes';
+import { paymentMethodsRoutes } from './features/payments/payment-methods.routes';
 
 // French messages for every zod check that has no message of its own.
 z.config(z.locales.fr());
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profileRoutes, { deps });
       await api.register(dashboardRoutes, { deps });
       await api.register(listsRoutes, { deps });
+      await api.register(paymentMethodsRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );
