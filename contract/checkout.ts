@@ -32,6 +32,8 @@ export const CreateCartSchema = z.object({
   /** A number in the spec's local computation, a list elsewhere: accepted either way, recomputed here. */
   stores_involved: z.union([z.number(), z.array(z.unknown())]).optional(),
   shopping_list_id: z.string().uuid().nullish(),
+  /** The optimisation (its cart_id) the items come from: its savings and score stay on the cart. */
+  optimization_cart_id: z.string().uuid().nullish(),
 });
 export type CreateCart = z.input<typeof CreateCartSchema>;
 

@@ -22,6 +22,8 @@ import { profileRoutes } from './features/profile/profile.routes';
 import { configRoutes } from './features/config/config.routes';
 import { listsRoutes } from './features/lists/lists.routes';
 import { paymentMethodsRoutes } from './features/payments/payment-methods.routes';
+import { optimiserRoutes } from './features/optimiser/optimiser.routes';
+import { checkoutRoutes } from './features/checkout/checkout.routes';
 
 // French messages for every zod check that has no message of its own.
 z.config(z.locales.fr());
@@ -59,6 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dashboardRoutes, { deps });
       await api.register(listsRoutes, { deps });
       await api.register(paymentMethodsRoutes, { deps });
+      await api.register(optimiserRoutes, { deps });
+      await api.register(checkoutRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );

@@ -19,6 +19,9 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { matchNames, searchProducts } from './catalogue-match';
+
+/** Used by the optimiser to price manual items named exactly like a catalogue product. */
+export { exactProductIds } from './catalogue-match';
 import { parseListText } from './text-import';
 
 type ListRow = typeof shoppingLists.$inferSelect;

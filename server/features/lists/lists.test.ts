@@ -18,11 +18,11 @@ afterAll(() => ctx.close());
 
 const as = (who: SignedIn) => bearer(who.access_token);
 
-async function create(who: SignedIn, payload: unknown) {
+async function create(who: SignedIn, payload: object) {
   return ctx.app.inject({ method: 'POST', url: '/api/shopping-lists', headers: as(who), payload });
 }
 
-async function createOk(who: SignedIn, payload: unknown): Promise<ShoppingList> {
+async function createOk(who: SignedIn, payload: object): Promise<ShoppingList> {
   const res = await create(who, payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
@@ -62,7 +62,7 @@ describe('shopping lists API', () => {
   });
 
   it('applies every save rule with the spec messages', async () => {
-    const cases: [unknown, string][] = [
+    const cases: [object, string][] = [
       [{ name: '   ', items: twoItems() }, 'Veuillez donner un nom à votre liste'],
       [{ items: twoItems() }, 'Veuillez donner un nom à votre liste'],
       [{ name: 'Vide', items: [] }, 'Votre liste doit contenir au moins un article'],
@@ -181,7 +181,7 @@ describe('catalogue search for the list editor', () => {
 });
 
 describe('text and CSV import', () => {
-  const importText = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/shopping-lists/import-text', headers: as(alice), payload });
+  const importText = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/shopping-lists/import-text', headers: as(alice), payload });
 
   it('reads a pasted list and links lines to the catalogue', async () => {
     const res = await importText({ text: '- 2 x Crème fraîche épaisse, pot 20 cl\n* Piment oiseau du jardin\nSucre blanc granulé, paquet 1 kg (3)\n\nListe :' });
