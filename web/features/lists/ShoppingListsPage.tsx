@@ -164,13 +164,13 @@ function ListCard({ list, onDetails, onEdit, onDuplicate, onDelete, onAnalyse, d
         <Button size="sm" variant="outline" onClick={onDetails} icon={<Eye size={16} aria-hidden="true" />}>
           {fr.listsUi.details}
         </Button>
-        <Button size="sm" variant="ghost" onClick={onEdit} icon={<Pencil size={16} aria-hidden="true" />} aria-disabled={locked || undefined} className={locked ? 'opacity-50' : ''}>
+        <Button size="sm" variant="ghost" onClick={onEdit} icon={<Pencil size={16} aria-hidden="true" />} className={locked ? 'opacity-50' : ''}>
           {fr.listsUi.edit}
         </Button>
         <Button size="sm" variant="ghost" onClick={onDuplicate} busy={duplicating} icon={<Copy size={16} aria-hidden="true" />}>
           {fr.listsUi.duplicate}
         </Button>
-        <Button size="sm" variant="ghost" onClick={onDelete} icon={<Trash2 size={16} aria-hidden="true" />} aria-disabled={locked || undefined} className={`text-rose-700 ${locked ? 'opacity-50' : ''}`}>
+        <Button size="sm" variant="ghost" onClick={onDelete} icon={<Trash2 size={16} aria-hidden="true" />} className={`text-rose-700 ${locked ? 'opacity-50' : ''}`}>
           {fr.listsUi.delete}
         </Button>
       </div>
