@@ -11,6 +11,8 @@ export const OPTIMISER = {
   maxStores: 3,
   storeFeeXaf: 2000,
   maxItems: 200,
+  /** Stores farther than this from the delivery position are not considered (a basket is delivered by road within a city). */
+  deliveryRadiusKm: 50,
 } as const;
 
 /** Where the optimiser assumes the user is when the browser gives no position (spec: Port-Gentil area). */

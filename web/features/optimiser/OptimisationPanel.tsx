@@ -133,7 +133,7 @@ export function OptimisationPanel({ lines, listId = null, onCart }: { lines: Bas
           </button>
         ))}
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {VIEWS.map((view) => (
           <ViewColumn
             key={view}
@@ -152,7 +152,7 @@ export function OptimisationPanel({ lines, listId = null, onCart }: { lines: Bas
 
 function ComparisonSummary({ views }: { views: Views }) {
   const best = views.best_prices;
-  const difference = views.nearest_store.total_cost - best.total_cost;
+  const missingAtNearest = views.nearest_store.items.filter((i) => i.status === 'unavailable_at_nearest').length;
   return (
     <section aria-label={fr.optimiserUi.comparison} className="grid grid-cols-2 gap-3 rounded-2xl bg-gradient-to-br from-brand-700 to-brand-600 p-4 text-white sm:grid-cols-4">
       <Figure label={fr.optimiserUi.bestPrices} value={formatXaf(best.total_cost)} />
@@ -160,7 +160,8 @@ function ComparisonSummary({ views }: { views: Views }) {
       <Figure label={fr.optimiserUi.savings} value={formatXaf(best.total_savings)} testId="total-savings" />
       <Figure label={fr.optimiserUi.score} value={fr.optimiserUi.scoreOf(best.optimization_score)} icon={<Trophy size={14} aria-hidden="true" />} />
       <p className="col-span-2 text-sm text-white/90 sm:col-span-4" data-testid="difference">
-        {difference > 0 ? fr.optimiserUi.youSave(formatXaf(difference)) : fr.optimiserUi.noDifference}
+        {best.total_savings > 0 ? `${fr.optimiserUi.youSave(formatXaf(best.total_savings))}.` : `${fr.optimiserUi.noSavings}.`}
+        {missingAtNearest > 0 && ` ${fr.optimiserUi.nearestMissing(missingAtNearest)}`}
       </p>
     </section>
   );
@@ -194,7 +195,7 @@ function ViewColumn({ view, hiddenOnMobile, switching, adding, onSwitch, onAddTo
   const title = best ? fr.optimiserUi.bestPrices : fr.optimiserUi.nearestStore;
   const unpriced = view.items.filter((i) => i.status === 'unpriced').length;
   return (
-    <section aria-label={title} className={`flex-col rounded-2xl border border-slate-200 bg-white shadow-sm ${hiddenOnMobile ? 'hidden lg:flex' : 'flex'}`}>
+    <section aria-label={title} className={`min-w-0 flex-col rounded-2xl border border-slate-200 bg-white shadow-sm ${hiddenOnMobile ? 'hidden lg:flex' : 'flex'}`}>
       <header className="flex items-start justify-between gap-3 border-b border-slate-100 p-4">
         <div className="min-w-0">
           <h3 className="flex items-center gap-2 font-semibold text-slate-900">
@@ -283,7 +284,7 @@ function ItemRow({ item, view, busy, onSwitch }: { item: OptimizedItem; view: Op
             value={item.status === 'priced' ? (item.selected_store_id ?? '') : ''}
             disabled={busy}
             onChange={(e) => e.target.value && onSwitch(e.target.value)}
-            className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-700 focus:border-brand-600 focus:outline-none"
+            className="h-9 w-full min-w-0 flex-1 truncate rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-700 focus:border-brand-600 focus:outline-none"
           >
             {item.status !== 'priced' && <option value="">{fr.optimiserUi.soldAt}</option>}
             {item.alternatives.map((a) => (
