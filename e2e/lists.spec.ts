@@ -213,6 +213,44 @@ test.describe('desktop', () => {
     await expect(page.getByTestId('booking-confirmation')).toContainText('8h00-12h00');
   });
 
+  test('a list compared from its own page continues to /delivery-booking, which survives a reload', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await useSessionOf(page, account);
+    const res = await request.post('/api/shopping-lists', {
+      headers: { authorization: `Bearer ${account.access_token}` },
+      data: { name: 'À comparer', items: [{ name: 'Sucre blanc granulé, paquet 1 kg', quantity: 2 }] },
+    });
+    const list = (await res.json()) as { id: string };
+    await page.goto(`/shopping-lists/${list.id}/compare`);
+    await expect(page.getByRole('heading', { name: 'Comparer les prix — À comparer' })).toBeVisible();
+    // A manual item named exactly like a catalogue product is priced through it.
+    await expect(page.getByRole('region', { name: 'Meilleurs prix' })).toContainText('chez');
+    await page.getByRole('region', { name: 'Meilleurs prix' }).getByRole('button', { name: 'Ajouter au panier' }).click();
+    await expect(page).toHaveURL(/\/delivery-booking$/);
+    await page.getByRole('button', { name: 'Ajouter un mode de paiement' }).click();
+    await page.getByLabel('Type').selectOption('card');
+    await page.getByLabel('Numéro de carte').fill('4242424242424241');
+    await expect(page.getByLabel('Numéro de carte')).toHaveValue('4242 4242 4242 4241');
+    await page.getByLabel('Nom sur la carte').fill('aïcha mba');
+    await expect(page.getByLabel('Nom sur la carte')).toHaveValue('AÏCHA MBA');
+    await page.getByLabel("Mois d'expiration").selectOption('12');
+    await page.getByLabel("Année d'expiration").selectOption({ index: 2 });
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Numéro de carte invalide')).toBeVisible();
+    await page.getByLabel('Numéro de carte').fill('4242424242424242');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Visa •••• 4242')).toBeVisible();
+    const booking = page.getByRole('form', { name: 'Réserver la livraison' });
+    await booking.getByRole('button', { name: 'Akanda, Angondjé' }).click();
+    await booking.getByLabel('Créneau horaire').selectOption('evening');
+    await booking.getByRole('button', { name: 'Réserver la livraison' }).click();
+    await expect(page).toHaveURL(/commande=/);
+    await expect(page.getByText('Authentification de la carte')).toBeVisible();
+    await page.reload();
+    await page.getByRole('button', { name: 'Refuser' }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('Annulée');
+  });
+
   test('/delivery-booking without a cart explains what to do', async ({ page, request }) => {
     await useSessionOf(page, await createAccount(request));
     await page.goto('/delivery-booking');

@@ -62,7 +62,7 @@ export function PaymentMethodsManager() {
           {fr.paymentsUi.title}
         </h3>
         {!adding && (
-          <Button size="sm" variant="secondary" onClick={() => setAdding(true)} icon={<Plus size={16} aria-hidden="true" />}>
+          <Button size="sm" variant="secondary" className="shrink-0 whitespace-nowrap" onClick={() => setAdding(true)} icon={<Plus size={16} aria-hidden="true" />}>
             {fr.paymentsUi.add}
           </Button>
         )}

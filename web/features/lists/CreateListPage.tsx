@@ -207,8 +207,8 @@ export function CreateListPage() {
           ) : (
             <ul className="divide-y divide-slate-100" aria-label={fr.listsUi.itemsTitle}>
               {items.map((item) => (
-                <li key={item.key} className="flex flex-wrap items-center gap-3 py-3">
-                  <div className="min-w-0 flex-1 basis-40">
+                <li key={item.key} className="flex items-center gap-2 py-3">
+                  <div className="min-w-0 flex-1 basis-0">
                     <p className="font-medium text-slate-900">{item.name}</p>
                     <p className="text-xs text-slate-500">
                       <span className={`mr-1.5 rounded px-1.5 py-0.5 font-medium ${item.is_manual_item ? 'bg-amber-50 text-amber-800' : 'bg-brand-50 text-brand-800'}`}>

@@ -102,8 +102,8 @@ export function PriceComparisonPage({ renderCheckout }: { renderCheckout?: Check
             ) : (
               <ul className="divide-y divide-slate-100" aria-label={fr.optimiserUi.selectedTitle}>
                 {lines.map((line) => (
-                  <li key={line.key} className="flex flex-wrap items-center gap-3 py-2.5">
-                    <span className="min-w-0 flex-1 basis-40 font-medium text-slate-900">{line.product_name}</span>
+                  <li key={line.key} className="flex items-center gap-2 py-2.5">
+                    <span className="min-w-0 flex-1 basis-0 font-medium text-slate-900">{line.product_name}</span>
                     <QuantityStepper
                       value={line.quantity}
                       label={`${fr.listsUi.quantity} ${line.product_name}`}
