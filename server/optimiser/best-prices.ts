@@ -8,6 +8,7 @@
 import { greedyStoreSet } from './greedy';
 import { buildInstance, evaluateSet } from './instance';
 import { lagrangianBound } from './lagrangian';
+import { improveBySwaps } from './local-search';
 import { assertPlanParameters, normalizeBasket, type NormalizedBasket } from './normalize';
 import { buildPlan } from './plan';
 import { restrictStores, undominatedStores } from './reduce';
@@ -28,7 +29,7 @@ export function bestStoreRanks(basket: NormalizedBasket, maxStores: number, stor
   const full = buildInstance(basket, basket.storeIds.map((_, rank) => rank), storeFee, maxStores);
   if (full.itemCount === 0) return [];
   const instance = options.dominance === false ? full : restrictStores(full, undominatedStores(full));
-  const incumbent = greedyStoreSet(instance);
+  const incumbent = improveBySwaps(instance, greedyStoreSet(instance));
   const bound = options.lagrangian === false ? null : lagrangianBound(instance, evaluateSet(instance, incumbent));
   return searchBestSet(instance, incumbent, bound).map((s) => instance.storeRanks[s]);
 }
