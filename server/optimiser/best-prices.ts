@@ -5,6 +5,9 @@
 // ids, compared on the sorted ids of the two plans); inside a plan each item goes to the cheapest
 // chosen store, ties in store order. The optimal set never holds a store that serves nothing:
 // dropping it would keep coverage and cost with fewer stores.
+//
+// Pipeline: normalise → drop dominated stores (reduce.ts) → greedy then local search for a first
+// incumbent → Lagrangian bound → branch and bound (search.ts) → item-by-item plan (plan.ts).
 import { greedyStoreSet } from './greedy';
 import { buildInstance, evaluateSet } from './instance';
 import { lagrangianBound } from './lagrangian';
