@@ -154,6 +154,9 @@ describe('POST /api/shopping/optimize, refusals', () => {
     expect(detailOf(empty)).toBe('Ajoutez au moins un produit à comparer');
     const badQty = await optimize(alice, { items: [{ product_id: f.products.p1, product_name: 'x', quantity: 0 }] });
     expect(badQty.statusCode).toBe(400);
+    const nameless = await optimize(alice, { items: [{ product_id: null, product_name: '  ', quantity: 1 }] });
+    expect(nameless.statusCode).toBe(400);
+    expect(detailOf(nameless)).toBe("Veuillez entrer un nom d'article");
     const badStores = await optimize(alice, { items: fixtureItems(f), preferences: { max_stores: 4 } });
     expect(badStores.statusCode).toBe(400);
     const badLat = await optimize(alice, { items: fixtureItems(f), user_latitude: 123, user_longitude: 9 });
