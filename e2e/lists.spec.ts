@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createAccount, useSessionOf } from './fixtures';
 
 // The five catalogue products of the journey (seeded, priced in several stores).
@@ -36,6 +36,15 @@ async function createListOfSix(page: Page, listName: string) {
   return card;
 }
 
+/** Nothing sticks out of the phone's screen: neither the page nor the given element. */
+async function expectNoHorizontalOverflow(page: Page, element: Locator) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  const box = await element.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
 /** The journey: list of 5 catalogue items + 1 manual → price analysis → switch a store → cart → mobile money → book → confirmed. */
 async function fullJourney(page: Page, mobile: boolean) {
   const listName = mobile ? 'Courses mobile' : 'Courses du samedi';
@@ -48,6 +57,7 @@ async function fullJourney(page: Page, mobile: boolean) {
   await expect(best).toContainText('Prix à saisir');
   await expect(dialog.getByText('Distances calculées depuis votre position.')).toBeVisible();
   const totalBefore = await best.getByTestId('total-best_prices').innerText();
+  if (mobile) await expectNoHorizontalOverflow(page, best);
 
   // Switch the store of the first item to its dearest alternative.
   const select = best.getByLabel('Magasin pour Riz parfumé, sac 5 kg');
@@ -66,6 +76,7 @@ async function fullJourney(page: Page, mobile: boolean) {
   }
   await best.getByRole('button', { name: 'Ajouter au panier' }).click();
   await expect(page.getByText('Optimisation ajoutée au panier')).toBeVisible();
+  if (mobile) await expectNoHorizontalOverflow(page, dialog.getByRole('form', { name: 'Réserver la livraison' }));
 
   // A mobile money method, then the booking.
   await dialog.getByRole('button', { name: 'Ajouter un mode de paiement' }).click();
@@ -95,10 +106,7 @@ async function fullJourney(page: Page, mobile: boolean) {
   await expect(confirmation).toContainText('Réservation confirmée');
   await expect(confirmation.getByTestId('order-status')).toHaveText('Confirmée');
 
-  if (mobile) {
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-  }
+  if (mobile) await expectNoHorizontalOverflow(page, confirmation);
   await dialog.getByRole('button', { name: 'Fermer' }).click();
   await expect(card).toContainText('En Attente de Livraison');
   // The list is locked now, on the page as on the server.

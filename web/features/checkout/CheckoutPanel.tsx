@@ -20,9 +20,9 @@ export function CheckoutPanel({ cart, onBooked, onOrderCreated, initialOrderId =
   const [orderId, setOrderId] = useState<string | null>(initialOrderId);
   if (orderId) return <BookingConfirmation orderId={orderId} onSettled={onBooked} />;
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <PaymentMethodsManager />
-      <section aria-label={fr.checkoutUi.formTitle} className="space-y-3">
+      <section aria-label={fr.checkoutUi.formTitle} className="min-w-0 space-y-3">
         <h3 className="font-semibold text-slate-900">{fr.checkoutUi.formTitle}</h3>
         <BookingForm
           cart={cart}

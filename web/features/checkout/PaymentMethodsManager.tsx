@@ -56,8 +56,8 @@ export function PaymentMethodsManager() {
   const makeDefault = useMutation({ mutationFn: (m: PaymentMethod) => makeDefaultPaymentMethod(m.id), onSuccess: () => void refresh(), onError: (e) => notifyError(errorMessage(e, fr.common.unknownError)) });
 
   return (
-    <section aria-labelledby="payment-methods-title" className="space-y-3">
-      <div className="flex items-center justify-between gap-2">
+    <section aria-labelledby="payment-methods-title" className="min-w-0 space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="payment-methods-title" className="font-semibold text-slate-900">
           {fr.paymentsUi.title}
         </h3>
