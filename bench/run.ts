@@ -4,7 +4,13 @@
 
 type BenchCase = { name: string; description: string; load: () => Promise<{ run: () => Promise<void> }> };
 
-const CASES: BenchCase[] = [];
+const CASES: BenchCase[] = [
+  {
+    name: 'optimiser',
+    description: 'panier optimal exact vs HiGHS (MILP) et glouton, listes de Libreville simulées',
+    load: () => import('./optimiser.bench'),
+  },
+];
 
 async function main() {
   const wanted = process.argv.slice(2);

@@ -20,6 +20,10 @@ import { createTokenService, loadSigningKey } from './features/auth/tokens';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { configRoutes } from './features/config/config.routes';
+import { listsRoutes } from './features/lists/lists.routes';
+import { paymentMethodsRoutes } from './features/payments/payment-methods.routes';
+import { optimiserRoutes } from './features/optimiser/optimiser.routes';
+import { checkoutRoutes } from './features/checkout/checkout.routes';
 
 // French messages for every zod check that has no message of its own.
 z.config(z.locales.fr());
@@ -59,6 +63,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { deps: authDeps });
       await api.register(profileRoutes, { deps });
       await api.register(dashboardRoutes, { deps });
+      await api.register(listsRoutes, { deps });
+      await api.register(paymentMethodsRoutes, { deps });
+      await api.register(optimiserRoutes, { deps });
+      await api.register(checkoutRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );
