@@ -14,7 +14,7 @@ const IdParams = z.object({ id: z.string() });
 /** `payments` defaults to the built-in sandbox operator; a real operator would be passed here. */
 export async function checkoutRoutes(fastify: FastifyInstance, { deps, payments = createSandboxProvider() }: { deps: AppDeps; payments?: SandboxProvider }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const guard = { preHandler: app.requireConsumer };
+  const guard = { onRequest: app.requireConsumer };
   const tags = ['checkout'];
 
   app.post('/shopping/create-cart', { ...guard, schema: { body: CreateCartSchema, tags } }, async (request, reply) =>

@@ -12,7 +12,7 @@ const IMPORT_BODY_LIMIT = 1024 * 1024;
 
 export async function listsRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const guard = { preHandler: app.requireConsumer };
+  const guard = { onRequest: app.requireConsumer };
   const tags = ['lists'];
 
   app.get('/shopping-lists', { ...guard, schema: { tags } }, async (request) => listLists(deps, principalOf(request)));

@@ -9,7 +9,7 @@ export async function optimiserRoutes(fastify: FastifyInstance, { deps }: { deps
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['optimiser'];
 
-  app.post('/shopping/optimize', { preHandler: app.requireConsumer, schema: { body: OptimizeRequestSchema, tags } }, async (request) =>
+  app.post('/shopping/optimize', { onRequest: app.requireConsumer, schema: { body: OptimizeRequestSchema, tags } }, async (request) =>
     optimizeAndSaveCart(deps, principalOf(request), request.body),
   );
 

@@ -10,7 +10,7 @@ const IdParams = z.object({ id: z.string() });
 
 export async function paymentMethodsRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const guard = { preHandler: app.requireConsumer };
+  const guard = { onRequest: app.requireConsumer };
   const tags = ['payment-methods'];
 
   app.get('/user/payment-methods', { ...guard, schema: { tags } }, async (request) => listPaymentMethods(deps, principalOf(request)));
