@@ -5,6 +5,10 @@
 // city list). HiGHS times are measured inside its worker around solve() (LP parsing included, LP
 // text building excluded): city lists one at a time, stress lists two at a time on the 2 cores.
 // Objectives are compared on the MILP's scale: BIG × items not obtainable + total cost.
+//
+// Knobs (environment): OPTIMISER_BENCH_SIZES=city,stress runs only those sizes;
+// OPTIMISER_BENCH_HIGHS=0 skips HiGHS; OPTIMISER_BENCH_STRESS_HIGHS_SECONDS=300 gives HiGHS more
+// time on the stress lists (it needs 100 s or more per list; the default keeps the run to minutes).
 import { planBestPrices } from '../server/optimiser/best-prices';
 import { planGreedy } from '../server/optimiser/greedy';
 import type { BasketPlan, BestPricesInput } from '../server/optimiser/types';
@@ -36,9 +40,9 @@ const SIZES: Size[] = [
     repeats: 7, highsSeconds: 60, highsWorkers: 1, budget: { medianMs: 10, minRatio: 20 },
   },
   {
-    // Two lists at a time on the 2 cores, two rounds: HiGHS alone needs 100 s or more per list.
+    // Two lists at a time on the 2 cores, two rounds.
     name: 'stress', items: 200, stores: 1000, lists: [...grid([0.3, 0.5], 1, 20_001), ...grid([0.5, 0.7], 1, 20_102)], availability: 'assortment',
-    repeats: 3, highsSeconds: 60, highsWorkers: 2, budget: { maxMs: 2000 },
+    repeats: 3, highsSeconds: Number(process.env.OPTIMISER_BENCH_STRESS_HIGHS_SECONDS ?? 60), highsWorkers: 2, budget: { maxMs: 2000 },
   },
   // Sensitivity: every (store, item) pair priced independently. No HiGHS (it would take minutes).
   { name: 'city-uniform', items: 40, stores: 150, lists: grid([0.3, 0.5, 0.7], 4, 30_001), availability: 'uniform', repeats: 7, highsSeconds: null, highsWorkers: 0 },
@@ -106,7 +110,6 @@ export async function run(): Promise<void> {
   const rows: string[] = [];
   const details: string[] = [];
   const verdicts: string[] = [];
-  // OPTIMISER_BENCH_SIZES=city,stress runs only those sizes; OPTIMISER_BENCH_HIGHS=0 skips HiGHS.
   const only = process.env.OPTIMISER_BENCH_SIZES?.split(',');
   const withHighs = process.env.OPTIMISER_BENCH_HIGHS !== '0';
   for (const size of SIZES.filter((s) => !only || only.includes(s.name))) {

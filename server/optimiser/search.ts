@@ -195,7 +195,7 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
           keptVals[count++] = sv;
         }
       }
-      [ids, vals] = sortBySaving(kept, keptVals, count);
+      [ids, vals] = sortBySaving(kept, keptVals, count, m);
       from = 0;
       len = count;
     }
@@ -233,7 +233,7 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
       rootVals[rootCount++] = sv;
     }
   }
-  const [ids, vals] = sortBySaving(rootIds, rootVals, rootCount);
+  const [ids, vals] = sortBySaving(rootIds, rootVals, rootCount, m);
   node(n * big, ids, vals, 0, rootCount, true, k);
   return bestSet;
 }
@@ -257,7 +257,28 @@ function prefixLength(sorted: Float64Array, limit: number): number {
   return lo;
 }
 
-function sortBySaving(ids: Int32Array, vals: Float64Array, count: number): [Int32Array, Float64Array] {
-  const order = Array.from({ length: count }, (_, t) => t).sort((a, b) => vals[b] - vals[a] || ids[a] - ids[b]);
-  return [Int32Array.from(order, (t) => ids[t]), Float64Array.from(order, (t) => vals[t])];
+/**
+ * Candidates by decreasing saving, ties by index. Savings and indices are integers, so each pair
+ * packs exactly into one double (saving × m + m − 1 − index) and a native numeric sort does the
+ * work without a comparator; the comparator sort is kept for values too large to pack.
+ */
+function sortBySaving(ids: Int32Array, vals: Float64Array, count: number, m: number): [Int32Array, Float64Array] {
+  let max = 0;
+  for (let t = 0; t < count; t++) if (vals[t] > max) max = vals[t];
+  if ((max + 1) * m >= Number.MAX_SAFE_INTEGER) {
+    const order = Array.from({ length: count }, (_, t) => t).sort((a, b) => vals[b] - vals[a] || ids[a] - ids[b]);
+    return [Int32Array.from(order, (t) => ids[t]), Float64Array.from(order, (t) => vals[t])];
+  }
+  const keys = new Float64Array(count);
+  for (let t = 0; t < count; t++) keys[t] = vals[t] * m + (m - 1 - ids[t]);
+  keys.sort();
+  const sortedIds = new Int32Array(count);
+  const sortedVals = new Float64Array(count);
+  for (let t = 0; t < count; t++) {
+    const key = keys[count - 1 - t];
+    const id = m - 1 - (key % m);
+    sortedIds[t] = id;
+    sortedVals[t] = (key - (m - 1 - id)) / m;
+  }
+  return [sortedIds, sortedVals];
 }
