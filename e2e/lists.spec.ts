@@ -88,6 +88,12 @@ async function fullJourney(page: Page, mobile: boolean) {
   await form.getByLabel('Numéro de téléphone').fill('+241 07 12 34 56');
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Mode de paiement ajouté')).toBeVisible();
+  // Escape in the delete confirmation closes only that dialog, not the analysis around it.
+  await dialog.getByRole('button', { name: 'Supprimer Mon Airtel Money' }).click();
+  await expect(page.getByRole('dialog', { name: 'Supprimer le mode de paiement' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Supprimer le mode de paiement' })).toBeHidden();
+  await expect(dialog).toBeVisible();
 
   const booking = dialog.getByRole('form', { name: 'Réserver la livraison' });
   await booking.getByRole('button', { name: 'Réserver la livraison' }).click();

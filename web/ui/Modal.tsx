@@ -16,6 +16,8 @@ type ModalProps = {
 };
 
 const WIDTHS = { sm: 'sm:max-w-sm', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-4xl' };
+// Open dialogs, innermost last: Escape and Tab belong to the innermost one only.
+const openStack: symbol[] = [];
 const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
 export function Modal({ open, title, onClose, children, footer, size = 'md', description }: ModalProps) {
@@ -26,12 +28,16 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', des
 
   useEffect(() => {
     if (!open) return;
+    const id = Symbol('modal');
+    openStack.push(id);
+    const isTop = () => openStack[openStack.length - 1] === id;
     const opener = document.activeElement as HTMLElement | null;
     const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     const onKey = (event: KeyboardEvent) => {
+      if (!isTop()) return;
       if (event.key === 'Escape') onCloseRef.current();
       if (event.key !== 'Tab' || !panel.current) return;
       const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
@@ -48,6 +54,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', des
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
+      openStack.splice(openStack.indexOf(id), 1);
       document.body.style.overflow = previousOverflow;
       opener?.focus?.();
     };
