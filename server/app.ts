@@ -20,6 +20,9 @@ import { createTokenService, loadSigningKey } from './features/auth/tokens';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { configRoutes } from './features/config/config.routes';
+import { productsRoutes } from './features/products/products.routes';
+import { storesRoutes } from './features/stores/stores.routes';
+import { pricesRoutes } from './features/prices/prices.routes';
 
 // French messages for every zod check that has no message of its own.
 z.config(z.locales.fr());
@@ -55,6 +58,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { deps: authDeps });
       await api.register(profileRoutes, { deps });
       await api.register(dashboardRoutes, { deps });
+      await api.register(productsRoutes, { deps });
+      await api.register(storesRoutes, { deps });
+      await api.register(pricesRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );

@@ -32,6 +32,12 @@ const ERRORS = {
   ORDER_ALREADY_TAKEN: [409, fr.agent.acceptError],
   TOO_MANY_LOGIN_ATTEMPTS: [429, fr.auth.tooManyAttempts(15)],
   TOO_MANY_REQUESTS: [429, fr.common.tooManyRequests],
+  PRODUCT_NOT_FOUND: [404, fr.products.notFound],
+  PRODUCT_IMAGE_INVALID: [400, fr.products.imageInvalid],
+  SHOP_REQUIRED_WITH_PRICE: [400, fr.products.shopRequiredWithPrice],
+  SHOP_REQUIRED: [400, fr.products.selectShop],
+  SHOP_UNKNOWN: [400, fr.products.shopUnknown],
+  STORE_NOT_FOUND: [404, fr.stores.notFound],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERRORS;
