@@ -4,7 +4,13 @@
 
 type BenchCase = { name: string; description: string; load: () => Promise<{ run: () => Promise<void> }> };
 
-const CASES: BenchCase[] = [];
+const CASES: BenchCase[] = [
+  {
+    name: 'catalogue',
+    description: 'catalogue sur PostgreSQL : 20 000 produits, 150 magasins, 500 000 prix ; recherche et fiche produit',
+    load: () => import('./catalogue'),
+  },
+];
 
 async function main() {
   const wanted = process.argv.slice(2);

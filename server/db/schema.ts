@@ -128,7 +128,9 @@ export const products = pgTable(
   (t) => [
     index('products_category_idx').on(t.category),
     index('products_created_idx').on(t.createdAt),
-    index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // fastupdate off: products are added rarely and searched constantly, so new entries go straight
+    // into the index instead of a pending list that every search would have to scan.
+    index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('products_sort_name_idx').on(t.sortName, t.id),
     index('products_category_sort_name_idx').on(t.category, t.sortName, t.id),
   ],

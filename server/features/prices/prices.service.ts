@@ -21,6 +21,7 @@ import { AppError } from '../../platform/errors';
 import { haversineKm, type LatLng } from '../../platform/geo';
 import { decodeBase64Image, type ImageVariant, storeImage } from '../../platform/images';
 import { isUuid } from '../../platform/sql-rows';
+import { catalogueCache } from '../products/catalogue-cache';
 import { findStore, type StoreRow } from '../stores/stores.service';
 import { assessObservation } from './trust';
 
@@ -172,6 +173,7 @@ export async function contribute(
       now: deps.now(),
     }),
   );
+  if (!recorded.duplicate) catalogueCache(deps.db).clear();
   const { observation, duplicate, currentPrice } = recorded;
   const message = duplicate ? fr.contribute.duplicate : observation.status === 'held' ? fr.contribute.held : fr.contribute.success;
   return { success: true, observation: toApiObservation(observation), current_price: currentPrice, duplicate, message };

@@ -50,12 +50,17 @@ beforeEach(async () => {
 describe('POST /api/prices/contribute', () => {
   it('records the price, makes it the current price and counts it on the dashboard', async () => {
     const before = await dashboardContributions(alice.access_token);
+    // Read first, so a cached catalogue answer would show if the contribution did not clear it.
+    expect(await priceIn(productId)).toBe(1000);
+    const listed = async () => ((await ctx.app.inject({ method: 'GET', url: `/api/products?search=${encodeURIComponent((await detail(productId)).name)}` })).json() as { price: number }[])[0].price;
+    expect(await listed()).toBe(1000);
     const res = await contribute({ product_id: productId, store_id: store.id, price: 1100, ...inStore(), image_base64: null });
     expect(res.statusCode).toBe(201);
     const body = res.json() as ContributionResponse;
     expect(body).toMatchObject({ success: true, duplicate: false, current_price: 1100, message: fr.contribute.success });
     expect(body.observation).toMatchObject({ product_id: productId, store_id: store.id, price: 1100, status: 'accepted', review_reason: null });
     expect(await priceIn(productId)).toBe(1100);
+    expect(await listed()).toBe(1100);
     expect(await dashboardContributions(alice.access_token)).toBe(before + 1);
     const [row] = await ctx.db.select().from(priceObservations).where(eq(priceObservations.id, body.observation.id));
     expect(row).toMatchObject({ userId: alice.user.id, source: 'contribution', latitude: inStore().latitude });

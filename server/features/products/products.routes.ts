@@ -14,7 +14,7 @@ import {
 import { IMAGE_DATA_URL_MAX_CHARS } from '#contract/constants';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
-import { createProduct, duplicateProduct, listProducts, pricedProducts, productDetail, quickAdd, updateProduct } from './products.service';
+import { cachedProductDetail, createProduct, duplicateProduct, listProducts, pricedProducts, quickAdd, updateProduct } from './products.service';
 
 /** Room for the five images of a product form (main, 3 gallery, barcode), each up to its own limit. */
 const PRODUCT_BODY_LIMIT = 5 * Math.ceil((5 * 1024 * 1024 * 4) / 3) + IMAGE_DATA_URL_MAX_CHARS;
@@ -35,7 +35,7 @@ export async function productsRoutes(fastify: FastifyInstance, { deps }: { deps:
     products: await pricedProducts(deps, request.query),
   }));
 
-  app.get('/products/:id', { preHandler: app.optionalUser, schema: { params: IdParams, tags } }, async (request) => productDetail(deps.db, request.params.id));
+  app.get('/products/:id', { preHandler: app.optionalUser, schema: { params: IdParams, tags } }, async (request) => cachedProductDetail(deps, request.params.id));
 
   // Image-carrying forms: the guard runs before the body is read, so strangers cannot make us parse megabytes.
   const form = { onRequest: app.requireConsumer, bodyLimit: PRODUCT_BODY_LIMIT };

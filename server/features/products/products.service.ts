@@ -2,7 +2,7 @@
 // forms (create with or without a shop and price, edit, duplicate to another shop, quick add).
 // Products are shared by everyone (the spec lets any user add and edit them); prices are
 // observations recorded through the prices feature, so the same trust rules apply to every price.
-import { type SQL, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   PricedProductsQuerySchema,
@@ -23,19 +23,47 @@ import { isUuid, queryRows } from '../../platform/sql-rows';
 import { matchCondition, type SearchMode, withFuzzyThreshold } from '../../platform/text-search';
 import { recordObservation } from '../prices/prices.service';
 import { resolveShop, type StoreRow } from '../stores/stores.service';
+import { catalogueCache } from './catalogue-cache';
 import { type ProductImages, resolveProductImages, thumbnailOf } from './product-images';
 
-type ProductRow = typeof products.$inferSelect;
 type ListQuery = z.output<typeof ProductListQuerySchema>;
 type ProductInput = z.output<typeof ProductCreateSchema>;
 
 const DEFAULT_CATEGORY = 'Divers';
 
-/** The price shown on a product card: its cheapest current price (or the one in a given store). */
-type ShownPrice = { price: number; storeId: string; storeName: string; storeAddress: string; latitude: number; longitude: number; storeCount: number };
+/**
+ * One product row with the price shown on its card: its cheapest current price, or the price in
+ * `preferStoreId` when it has one there. Every read of products goes through this one statement
+ * shape, so a page of the catalogue or a product's details costs a single round trip.
+ */
+type ProductReadRow = {
+  id: string;
+  name: string;
+  brand: string | null;
+  category: string;
+  description: string | null;
+  barcode: string | null;
+  unit: string | null;
+  manufacturer_reference: string | null;
+  availability: boolean;
+  main_image: string | null;
+  gallery_images: string[] | null;
+  barcode_image: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  shown_price: number | null;
+  shown_store_id: string | null;
+  shown_store_name: string | null;
+  shown_store_address: string | null;
+  shown_latitude: number | null;
+  shown_longitude: number | null;
+  store_count: number | string | null;
+};
 
-function toApiProduct(row: ProductRow, shown?: ShownPrice): Product {
-  const gallery = row.galleryImages ?? [];
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function toApiProduct(row: ProductReadRow): Product {
+  const gallery = row.gallery_images ?? [];
   return {
     id: row.id,
     name: row.name,
@@ -44,73 +72,54 @@ function toApiProduct(row: ProductRow, shown?: ShownPrice): Product {
     description: row.description,
     barcode: row.barcode,
     unit: row.unit,
-    manufacturer_reference: row.manufacturerReference,
+    manufacturer_reference: row.manufacturer_reference,
     availability: row.availability,
-    price: shown?.price ?? null,
+    price: row.shown_price,
     currency: 'XAF',
-    shop_id: shown?.storeId ?? null,
-    shop_name: shown?.storeName ?? null,
-    shop_address: shown?.storeAddress ?? null,
-    shop_latitude: shown?.latitude ?? null,
-    shop_longitude: shown?.longitude ?? null,
-    price_count: shown?.storeCount ?? 0,
-    main_image: row.mainImage,
-    image_url: row.mainImage,
-    thumbnail_url: thumbnailOf(row.mainImage),
+    shop_id: row.shown_store_id,
+    shop_name: row.shown_store_name,
+    shop_address: row.shown_store_address,
+    shop_latitude: row.shown_latitude,
+    shop_longitude: row.shown_longitude,
+    price_count: Number(row.store_count ?? 0),
+    main_image: row.main_image,
+    image_url: row.main_image,
+    thumbnail_url: thumbnailOf(row.main_image),
     gallery_images: gallery,
     images: gallery,
     gallery_thumbnails: gallery.map((url) => thumbnailOf(url) ?? url),
-    barcode_image: row.barcodeImage,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    barcode_image: row.barcode_image,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
 
-/** The shown price of each product: the cheapest, or the one in `preferStoreId` when it has one there. */
-async function shownPrices(db: DbOrTx, ids: string[], preferStoreId?: string): Promise<Map<string, ShownPrice>> {
-  if (ids.length === 0) return new Map();
+/** `select … from <source> p`: the product columns and the shown price of each product p. */
+function productRead(source: SQL, preferStoreId?: string): SQL {
   const preferred = preferStoreId ? sql`(cp.store_id = ${preferStoreId}) desc,` : sql``;
-  const rows = await queryRows<{
-    product_id: string;
-    price_xaf: number;
-    store_id: string;
-    name: string;
-    address: string;
-    latitude: number;
-    longitude: number;
-    store_count: number | string;
-  }>(
-    db,
-    sql`select distinct on (cp.product_id) cp.product_id, cp.price_xaf, cp.store_id, s.name, s.address, s.latitude, s.longitude,
-               count(*) over (partition by cp.product_id) as store_count
-        from current_prices cp join stores s on s.id = cp.store_id
-        where ${inArray(sql`cp.product_id`, ids)}
-        order by cp.product_id, ${preferred} cp.price_xaf, cp.observed_at desc`,
-  );
-  return new Map(
-    rows.map((r) => [
-      r.product_id,
-      {
-        price: r.price_xaf,
-        storeId: r.store_id,
-        storeName: r.name,
-        storeAddress: r.address,
-        latitude: r.latitude,
-        longitude: r.longitude,
-        storeCount: Number(r.store_count),
-      },
-    ]),
-  );
+  return sql`select p.id, p.name, p.brand, p.category, p.description, p.barcode, p.unit, p.manufacturer_reference, p.availability,
+                    p.main_image, p.gallery_images, p.barcode_image, p.created_at, p.updated_at,
+                    shown.price_xaf as shown_price, shown.store_id as shown_store_id, shown.name as shown_store_name,
+                    shown.address as shown_store_address, shown.latitude as shown_latitude, shown.longitude as shown_longitude,
+                    shown.store_count
+             from ${source} p
+             left join lateral (
+               select cp.price_xaf, cp.store_id, s.name, s.address, s.latitude, s.longitude, count(*) over () as store_count
+               from ${currentPrices} cp join ${stores} s on s.id = cp.store_id
+               where cp.product_id = p.id
+               order by ${preferred} cp.price_xaf, cp.observed_at desc
+               limit 1
+             ) shown on true`;
 }
 
 /** Products by id, in the order of `ids`, with their shown price. */
 async function productsByIds(db: DbOrTx, ids: string[], preferStoreId?: string): Promise<Product[]> {
   if (ids.length === 0) return [];
-  const [rows, prices] = await Promise.all([db.select().from(products).where(inArray(products.id, ids)), shownPrices(db, ids, preferStoreId)]);
+  const rows = await queryRows<ProductReadRow>(db, sql`${productRead(sql`${products}`, preferStoreId)} where ${inArray(sql`p.id`, ids)}`);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toApiProduct(row, prices.get(id))] : [];
+    return row ? [toApiProduct(row)] : [];
   });
 }
 
@@ -123,49 +132,59 @@ function listFilters(query: { category?: string; has_prices?: boolean }): SQL[] 
   return filters;
 }
 
-type Page = { ids: string[]; total: number };
+type Page = { products: Product[]; total: number };
+type CountedRow = ProductReadRow & { total: number | string };
+
+const orderOf = (sort: ListQuery['sort'], alias: string) =>
+  sort === 'recent' ? sql.raw(`${alias}.created_at desc, ${alias}.id desc`) : sql.raw(`${alias}.sort_name, ${alias}.id`);
+
+/** The page of products and the number of matches, in one statement. */
+async function readPage(db: DbOrTx, matches: SQL, countMatches: SQL, query: ListQuery): Promise<Page> {
+  const offset = (query.page - 1) * query.limit;
+  const rows = await queryRows<CountedRow>(
+    db,
+    sql`with ${matches},
+        page as (select id, sort_name, created_at from m order by ${orderOf(query.sort, 'm')} limit ${query.limit} offset ${offset})
+        select read.*, (${countMatches}) as total
+        from (${productRead(sql`${products}`)} where p.id in (select id from page)) read join page on page.id = read.id
+        order by ${orderOf(query.sort, 'page')}`,
+  );
+  if (rows.length > 0) return { products: rows.map(toApiProduct), total: Number(rows[0].total) };
+  // Past the last page: no rows to carry the count, so it is asked alone.
+  const [counted] = await queryRows<{ total: number | string }>(db, sql`with ${matches} select (${countMatches}) as total`);
+  return { products: [], total: Number(counted?.total ?? 0) };
+}
 
 async function searchPage(db: DbOrTx, filters: SQL[], search: string, mode: SearchMode, query: ListQuery): Promise<Page> {
   const condition = and(...filters, matchCondition(sql`${products.searchText}`, search, mode));
-  const order = query.sort === 'recent' ? sql`created_at desc, id desc` : sql`sort_name, id`;
   // The matches are collected once (a bitmap scan of the trigram index), then counted and sorted:
   // cheaper than walking the name index and testing every product against the words.
-  const rows = await queryRows<{ id: string; total: number | string }>(
-    db,
-    sql`with m as materialized (select ${products.id} as id, ${products.sortName} as sort_name, ${products.createdAt} as created_at from ${products} where ${condition})
-        select id, (select count(*) from m) as total from m order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
-  );
-  if (rows.length > 0) return { ids: rows.map((r) => r.id), total: Number(rows[0].total) };
-  const [counted] = await queryRows<{ total: number | string }>(db, sql`select count(*) as total from ${products} where ${condition}`);
-  return { ids: [], total: Number(counted?.total ?? 0) };
+  const matches = sql`m as materialized (select ${products.id} as id, ${products.sortName} as sort_name, ${products.createdAt} as created_at from ${products} where ${condition})`;
+  return readPage(db, matches, sql`select count(*) from m`, query);
 }
 
 async function browsePage(db: DbOrTx, filters: SQL[], query: ListQuery): Promise<Page> {
-  const where = filters.length ? and(...filters) : undefined;
-  const order = query.sort === 'recent' ? [desc(products.createdAt), desc(products.id)] : [asc(products.sortName), asc(products.id)];
-  const [[counted], rows] = await Promise.all([
-    db.select({ n: count() }).from(products).where(where),
-    db.select({ id: products.id }).from(products).where(where).orderBy(...order).limit(query.limit).offset((query.page - 1) * query.limit),
-  ]);
-  return { ids: rows.map((r) => r.id), total: counted.n };
+  const where = filters.length ? and(...filters) : sql`true`;
+  // Not materialized: the page is read straight off the (sort_name, id) or created_at index.
+  const matches = sql`m as (select ${products.id} as id, ${products.sortName} as sort_name, ${products.createdAt} as created_at from ${products} where ${where})`;
+  return readPage(db, matches, sql`select count(*) from ${products} where ${where}`, query);
 }
 
 /**
  * GET /api/products: name or brand containing every word of `search` (accents and case ignored);
  * when no product does, near misses ("crme" → "Crème"). Sorted by name A-Z or most recent.
  */
-export async function listProducts(deps: AppDeps, query: ListQuery): Promise<{ products: Product[]; total: number }> {
+export async function listProducts(deps: AppDeps, query: ListQuery): Promise<Page> {
   const { db } = deps;
   const filters = listFilters(query);
   const search = query.search?.trim();
-  let page: Page;
-  if (!search) {
-    page = await browsePage(db, filters, query);
-  } else {
-    page = await searchPage(db, filters, search, 'exact', query);
-    if (page.total === 0) page = await withFuzzyThreshold(db, (tx) => searchPage(tx, filters, search, 'fuzzy', query));
-  }
-  return { products: await productsByIds(db, page.ids), total: page.total };
+  const key = `list:${query.sort}:${query.page}:${query.limit}:${query.has_prices}:${query.category ?? ''}:${search ?? ''}`;
+  return catalogueCache(db).get(key, async () => {
+    if (!search) return browsePage(db, filters, query);
+    const page = await searchPage(db, filters, search, 'exact', query);
+    if (page.total > 0) return page;
+    return withFuzzyThreshold(db, (tx) => searchPage(tx, filters, search, 'fuzzy', query));
+  });
 }
 
 /**
@@ -197,43 +216,36 @@ export async function pricedProducts(deps: AppDeps, query: z.output<typeof Price
 
 // ---------------------------------------------------------------- one product
 
-async function findProductRow(db: DbOrTx, id: string): Promise<ProductRow> {
+async function findProductRow(db: DbOrTx, id: string): Promise<typeof products.$inferSelect> {
   const [row] = isUuid(id) ? await db.select().from(products).where(eq(products.id, id)) : [];
   if (!row) throw new AppError('PRODUCT_NOT_FOUND');
   return row;
 }
 
-/** GET /api/products/{id}: the product and its current price in each store, cheapest first. */
+type PriceJson = { store_id: string; store_name: string; store_address: string; latitude: number; longitude: number; price: number; observed_at: string };
+
+/** GET /api/products/{id} (cached a few seconds, see catalogue-cache.ts). */
+export function cachedProductDetail(deps: AppDeps, id: string): Promise<ProductDetail> {
+  return catalogueCache(deps.db).get(`detail:${id}`, () => productDetail(deps.db, id));
+}
+
+/** The product and its current price in each store, cheapest first (one statement). */
 export async function productDetail(db: DbOrTx, id: string): Promise<ProductDetail> {
-  const row = await findProductRow(db, id);
-  const rows = await db
-    .select({ price: currentPrices.priceXaf, observedAt: currentPrices.observedAt, store: stores })
-    .from(currentPrices)
-    .innerJoin(stores, eq(stores.id, currentPrices.storeId))
-    .where(eq(currentPrices.productId, row.id))
-    .orderBy(asc(currentPrices.priceXaf), desc(currentPrices.observedAt), asc(stores.name));
-  const prices: ProductPrice[] = rows.map((r, index) => ({
-    store_id: r.store.id,
-    store_name: r.store.name,
-    store_address: r.store.address,
-    latitude: r.store.latitude,
-    longitude: r.store.longitude,
-    price: r.price,
-    currency: 'XAF',
-    observed_at: r.observedAt.toISOString(),
-    is_best: index === 0,
-  }));
-  const best = rows[0];
-  const shown = best && {
-    price: best.price,
-    storeId: best.store.id,
-    storeName: best.store.name,
-    storeAddress: best.store.address,
-    latitude: best.store.latitude,
-    longitude: best.store.longitude,
-    storeCount: rows.length,
-  };
-  return { ...toApiProduct(row, shown), prices };
+  if (!isUuid(id)) throw new AppError('PRODUCT_NOT_FOUND');
+  const [row] = await queryRows<ProductReadRow & { prices: PriceJson[] | null }>(
+    db,
+    sql`select read.*, (
+          select json_agg(json_build_object('store_id', s.id, 'store_name', s.name, 'store_address', s.address, 'latitude', s.latitude,
+                                            'longitude', s.longitude, 'price', cp.price_xaf, 'observed_at', cp.observed_at)
+                          order by cp.price_xaf, cp.observed_at desc, s.name)
+          from ${currentPrices} cp join ${stores} s on s.id = cp.store_id
+          where cp.product_id = read.id
+        ) as prices
+        from (${productRead(sql`${products}`)} where p.id = ${id}) read`,
+  );
+  if (!row) throw new AppError('PRODUCT_NOT_FOUND');
+  const prices: ProductPrice[] = (row.prices ?? []).map((p, index) => ({ ...p, observed_at: iso(p.observed_at), currency: 'XAF', is_best: index === 0 }));
+  return { ...toApiProduct(row), prices };
 }
 
 // ---------------------------------------------------------------- forms
@@ -280,6 +292,7 @@ export async function createProduct(deps: AppDeps, principal: Principal, input: 
     await recordShopPrice(tx, row.id, input, principal.userId, now);
     return row.id;
   });
+  catalogueCache(deps.db).clear();
   return productDetail(deps.db, id);
 }
 
@@ -296,6 +309,7 @@ export async function updateProduct(deps: AppDeps, principal: Principal, id: str
       .where(eq(products.id, current.id));
     await recordShopPrice(tx, current.id, input, principal.userId, now);
   });
+  catalogueCache(deps.db).clear();
   return productDetail(deps.db, current.id);
 }
 
@@ -312,6 +326,7 @@ export async function duplicateProduct(
     await recordObservation(tx, { productId: original.id, store: shop, userId: principal.userId, price: input.price, source: 'product_form', now: deps.now() });
     return shop;
   });
+  catalogueCache(deps.db).clear();
   return { product: await productDetail(deps.db, original.id), shopName: store.name };
 }
 
@@ -341,6 +356,7 @@ export async function quickAdd(deps: AppDeps, principal: Principal, input: z.out
       .returning({ id: products.id });
     return { id: row.id, alreadyExisted: false };
   });
+  if (!alreadyExisted) catalogueCache(deps.db).clear();
   const [product] = await productsByIds(deps.db, [id]);
   return { product, alreadyExisted };
 }
