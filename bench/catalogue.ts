@@ -39,7 +39,8 @@ async function load(name: string, paths: string[]): Promise<Result> {
     url: `http://127.0.0.1:${PORT}`,
     connections: CONNECTIONS,
     duration: DURATION_S,
-    requests: paths.map((p) => ({ method: 'GET', path: p })),
+    // Each request picks its path at random, so the connections do not walk the list in step.
+    requests: [{ method: 'GET', path: paths[0], setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[Math.floor(Math.random() * paths.length)] }) }],
   }) as unknown as EventEmitter & PromiseLike<autocannon.Result>;
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
@@ -75,32 +76,38 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<ChildP
   throw new Error('le serveur ne démarre pas');
 }
 
-async function sampleProductIds(databaseUrl: string): Promise<string[]> {
+/** Product ids, and searches made of the first two words of a product's name and its brand. */
+async function sampleProducts(databaseUrl: string): Promise<{ ids: string[]; searches: string[] }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const { rows } = await client.query<{ id: string }>('select id from products order by md5(id::text) limit 200');
+  const { rows } = await client.query<{ id: string; name: string; brand: string | null }>('select id, name, brand from products order by md5(id::text)');
   await client.end();
-  return rows.map((r) => r.id);
+  const searches = rows.slice(0, 3000).map((r) => [...r.name.split(/[\s,]+/).slice(0, 2), r.brand?.split(' ')[0] ?? ''].join(' ').trim());
+  return { ids: rows.map((r) => r.id), searches: [...new Set(searches)] };
 }
 
 const fmt = (n: number) => n.toFixed(1).padStart(8);
 
 export async function run(): Promise<void> {
   const databaseUrl = await prepareBenchDatabase(ADMIN_URL, DB_NAME);
-  const ids = await sampleProductIds(databaseUrl);
+  const { ids, searches } = await sampleProducts(databaseUrl);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-bench-catalogue-'));
   const server = await startServer(databaseUrl, dataDir);
   try {
-    const searchPaths = SEARCHES.map((s) => `/api/products?search=${encodeURIComponent(s)}&limit=6&page=1`);
-    // Warm up every route (connection pool, plan caches) before measuring.
-    for (const p of [...searchPaths, `/api/products/${ids[0]}`, '/api/health']) await fetch(`http://127.0.0.1:${PORT}${p}`);
+    const searchPath = (s: string) => `/api/products?search=${encodeURIComponent(s)}&limit=6&page=1`;
+    // Warm up the routes (connection pool, unaccent dictionary of each connection) before measuring.
+    for (const p of [...SEARCHES.map(searchPath), `/api/products/${ids[0]}`, '/api/health']) await fetch(`http://127.0.0.1:${PORT}${p}`);
 
+    // "hot": the same few requests again and again, mostly answered by the 5 s read cache;
+    // "cold": thousands of distinct requests, mostly cache misses, so the database answers.
     const results: Result[] = [];
     results.push(await load('trivial route GET /api/health (baseline)', ['/api/health']));
-    results.push(await load('GET /api/products?search=… (10 searches, page of 6)', searchPaths));
-    results.push(await load('GET /api/products/{id} (200 products)', ids.map((id) => `/api/products/${id}`)));
-    results.push(await load('GET /api/products?search=… typos only (fuzzy path)', TYPOS.map((s) => `/api/products?search=${encodeURIComponent(s)}&limit=6`)));
-    results.push(await load('GET /api/products (catalogue, no search, page 40)', ['/api/products?limit=6&page=40', '/api/products?limit=6&page=40&sort=recent']));
+    results.push(await load('search, hot: 10 common searches', SEARCHES.map(searchPath)));
+    results.push(await load(`search, cold: ${searches.length} distinct searches`, searches.map(searchPath)));
+    results.push(await load('GET /api/products/{id}, hot: 200 products', ids.slice(0, 200).map((id) => `/api/products/${id}`)));
+    results.push(await load(`GET /api/products/{id}, cold: ${ids.length} products`, ids.map((id) => `/api/products/${id}`)));
+    results.push(await load('search, typos (fuzzy fallback), hot', TYPOS.map(searchPath)));
+    results.push(await load('catalogue without search, page 40', ['/api/products?limit=6&page=40', '/api/products?limit=6&page=40&sort=recent']));
 
     const baseline = results[0].rps;
     console.log(`\n${DURATION_S} s × ${CONNECTIONS} connexions par cas, serveur et autocannon sur la même machine (${os.cpus().length} cœurs)\n`);
@@ -114,7 +121,10 @@ export async function run(): Promise<void> {
       );
     }
     console.log(`\nBudget : p95 < ${BUDGET.p95Ms} ms et au moins ${BUDGET.throughputShare * 100} % du débit de la route triviale.`);
+    console.log(`Charge de la machine pendant la mesure (load average) : ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   } finally {
+    // Let the last in-flight requests finish before stopping the server.
+    await new Promise((r) => setTimeout(r, 1000));
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await rm(dataDir, { recursive: true, force: true });
