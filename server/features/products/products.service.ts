@@ -94,28 +94,32 @@ function toApiProduct(row: ProductReadRow): Product {
   };
 }
 
-/** `select … from <source> p`: the product columns and the shown price of each product p. */
-function productRead(source: SQL, preferStoreId?: string): SQL {
+/**
+ * `select … from <from>`: the product columns and the shown price of each product `p` that `from`
+ * names (the products table, or a page of ids joined to it).
+ */
+function productRead(from: SQL, { preferStoreId, extraColumns }: { preferStoreId?: string; extraColumns?: SQL } = {}): SQL {
   const preferred = preferStoreId ? sql`(cp.store_id = ${preferStoreId}) desc,` : sql``;
   return sql`select p.id, p.name, p.brand, p.category, p.description, p.barcode, p.unit, p.manufacturer_reference, p.availability,
                     p.main_image, p.gallery_images, p.barcode_image, p.created_at, p.updated_at,
-                    shown.price_xaf as shown_price, shown.store_id as shown_store_id, shown.name as shown_store_name,
-                    shown.address as shown_store_address, shown.latitude as shown_latitude, shown.longitude as shown_longitude,
-                    shown.store_count
-             from ${source} p
+                    shown.price_xaf as shown_price, shown.store_id as shown_store_id, s.name as shown_store_name,
+                    s.address as shown_store_address, s.latitude as shown_latitude, s.longitude as shown_longitude,
+                    shown.store_count ${extraColumns ?? sql``}
+             from ${from}
              left join lateral (
-               select cp.price_xaf, cp.store_id, s.name, s.address, s.latitude, s.longitude, count(*) over () as store_count
-               from ${currentPrices} cp join ${stores} s on s.id = cp.store_id
+               select cp.price_xaf, cp.store_id, count(*) over () as store_count
+               from ${currentPrices} cp
                where cp.product_id = p.id
                order by ${preferred} cp.price_xaf, cp.observed_at desc
                limit 1
-             ) shown on true`;
+             ) shown on true
+             left join ${stores} s on s.id = shown.store_id`;
 }
 
 /** Products by id, in the order of `ids`, with their shown price. */
 async function productsByIds(db: DbOrTx, ids: string[], preferStoreId?: string): Promise<Product[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<ProductReadRow>(db, sql`${productRead(sql`${products}`, preferStoreId)} where ${inArray(sql`p.id`, ids)}`);
+  const rows = await queryRows<ProductReadRow>(db, sql`${productRead(sql`${products} p`, { preferStoreId })} where ${inArray(sql`p.id`, ids)}`);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -144,9 +148,8 @@ async function readPage(db: DbOrTx, matches: SQL, countMatches: SQL, query: List
   const rows = await queryRows<CountedRow>(
     db,
     sql`with ${matches},
-        page as (select id, sort_name, created_at from m order by ${orderOf(query.sort, 'm')} limit ${query.limit} offset ${offset})
-        select read.*, (${countMatches}) as total
-        from (${productRead(sql`${products}`)} where p.id in (select id from page)) read join page on page.id = read.id
+        page as materialized (select id, sort_name, created_at from m order by ${orderOf(query.sort, 'm')} limit ${query.limit} offset ${offset})
+        ${productRead(sql`page join ${products} p on p.id = page.id`, { extraColumns: sql`, (${countMatches}) as total` })}
         order by ${orderOf(query.sort, 'page')}`,
   );
   if (rows.length > 0) return { products: rows.map(toApiProduct), total: Number(rows[0].total) };
@@ -229,23 +232,36 @@ export function cachedProductDetail(deps: AppDeps, id: string): Promise<ProductD
   return catalogueCache(deps.db).get(`detail:${id}`, () => productDetail(deps.db, id));
 }
 
+type ProductColumns = Omit<ProductReadRow, 'shown_price' | 'shown_store_id' | 'shown_store_name' | 'shown_store_address' | 'shown_latitude' | 'shown_longitude' | 'store_count'>;
+
 /** The product and its current price in each store, cheapest first (one statement). */
 export async function productDetail(db: DbOrTx, id: string): Promise<ProductDetail> {
   if (!isUuid(id)) throw new AppError('PRODUCT_NOT_FOUND');
-  const [row] = await queryRows<ProductReadRow & { prices: PriceJson[] | null }>(
+  const [row] = await queryRows<ProductColumns & { prices: PriceJson[] | null }>(
     db,
-    sql`select read.*, (
-          select json_agg(json_build_object('store_id', s.id, 'store_name', s.name, 'store_address', s.address, 'latitude', s.latitude,
-                                            'longitude', s.longitude, 'price', cp.price_xaf, 'observed_at', cp.observed_at)
-                          order by cp.price_xaf, cp.observed_at desc, s.name)
-          from ${currentPrices} cp join ${stores} s on s.id = cp.store_id
-          where cp.product_id = read.id
-        ) as prices
-        from (${productRead(sql`${products}`)} where p.id = ${id}) read`,
+    sql`select p.id, p.name, p.brand, p.category, p.description, p.barcode, p.unit, p.manufacturer_reference, p.availability,
+               p.main_image, p.gallery_images, p.barcode_image, p.created_at, p.updated_at,
+               (select json_agg(json_build_object('store_id', s.id, 'store_name', s.name, 'store_address', s.address, 'latitude', s.latitude,
+                                                  'longitude', s.longitude, 'price', cp.price_xaf, 'observed_at', cp.observed_at)
+                                order by cp.price_xaf, cp.observed_at desc, s.name)
+                from ${currentPrices} cp join ${stores} s on s.id = cp.store_id
+                where cp.product_id = p.id) as prices
+        from ${products} p where p.id = ${id}`,
   );
   if (!row) throw new AppError('PRODUCT_NOT_FOUND');
   const prices: ProductPrice[] = (row.prices ?? []).map((p, index) => ({ ...p, observed_at: iso(p.observed_at), currency: 'XAF', is_best: index === 0 }));
-  return { ...toApiProduct(row), prices };
+  const best = prices[0];
+  const product = toApiProduct({
+    ...row,
+    shown_price: best?.price ?? null,
+    shown_store_id: best?.store_id ?? null,
+    shown_store_name: best?.store_name ?? null,
+    shown_store_address: best?.store_address ?? null,
+    shown_latitude: best?.latitude ?? null,
+    shown_longitude: best?.longitude ?? null,
+    store_count: prices.length,
+  });
+  return { ...product, prices };
 }
 
 // ---------------------------------------------------------------- forms

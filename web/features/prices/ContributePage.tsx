@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lightbulb, Send } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { fr } from '#contract/messages';
 import { ContributionSchema, type Contribution, type ContributionResponse } from '#contract/prices';
 import type { ProductDetail } from '#contract/products';
@@ -119,7 +119,12 @@ export function ContributePage() {
             <ProductStep value={product} onChange={setProduct} />
           </Step>
           <Step title={fr.contribute.step2} done={Boolean(store)}>
-            {store && <p className="text-sm font-medium text-brand-800">{fr.contribute.selectedStore(store.name)}</p>}
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              {store ? <p className="text-sm font-medium text-brand-800">{fr.contribute.selectedStore(store.name)}</p> : <span />}
+              <Link to={position ? `/store-finder?lat=${position.latitude.toFixed(6)}&lng=${position.longitude.toFixed(6)}` : '/store-finder'} className="text-sm font-medium text-brand-700 hover:underline">
+                {fr.storeFinder.title}
+              </Link>
+            </div>
             <StoreStep
               position={position}
               tileUrl={config.data?.tile_url}

@@ -10,6 +10,8 @@ import { api } from '../../lib/api';
 import { DEFAULT_POSITION, type LatLng } from '../../lib/geolocation';
 import { StoreMap } from '../../ui/StoreMap';
 
+const MAP_STORES = 10;
+
 export type PickedStore = { id: string; name: string; address: string; latitude: number; longitude: number };
 
 type StoreStepProps = {
@@ -47,7 +49,9 @@ export function StoreStep({ position, tileUrl, places, placesLoading, productId,
     queryFn: () => api.get<ProductDetail>(`/products/${productId}`),
     enabled: Boolean(productId),
   });
-  const mapStores = value && !places.some((p) => p.id === value.id) ? [...places, value] : places;
+  // The map shows the nearest stores only, so they stay apart enough to be tapped.
+  const nearest = places.slice(0, MAP_STORES);
+  const mapStores = value && !nearest.some((p) => p.id === value.id) ? [...nearest, value] : nearest;
 
   return (
     <div className="space-y-4">

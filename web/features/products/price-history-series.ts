@@ -1,14 +1,15 @@
 // Turns the API's price history (one list of points per store) into uPlot's aligned columns.
 import type { PriceHistory } from '#contract/prices';
 
-/** At most this many stores are drawn: those with the most observations. */
+/** At most this many stores are drawn: the cheapest ones by their latest price. */
 export const MAX_CHART_STORES = 8;
 
 export type AlignedHistory = { stores: string[]; data: [number[], ...(number | null)[][]] };
 
 /** One shared x axis (every observation time, in seconds) and each store's price where it has one. */
 export function alignSeries(history: PriceHistory): AlignedHistory {
-  const series = [...history.series].sort((a, b) => b.points.length - a.points.length).slice(0, MAX_CHART_STORES);
+  const latest = (s: PriceHistory['series'][number]) => s.points[s.points.length - 1]?.price ?? Number.POSITIVE_INFINITY;
+  const series = [...history.series].sort((a, b) => latest(a) - latest(b)).slice(0, MAX_CHART_STORES);
   const seconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
   const times = [...new Set(series.flatMap((s) => s.points.map((p) => seconds(p.observed_at))))].sort((a, b) => a - b);
   const index = new Map(times.map((t, i) => [t, i]));

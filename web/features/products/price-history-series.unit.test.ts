@@ -11,24 +11,28 @@ describe('alignSeries', () => {
         { store_id: 'b', store_name: 'Score', points: [{ observed_at: '2026-01-02T10:00:00Z', price: 950 }] },
       ],
     });
-    expect(aligned.stores).toEqual(['Géant CKdo', 'Score']);
+    expect(aligned.stores).toEqual(['Score', 'Géant CKdo']);
     const t = (iso: string) => Date.parse(iso) / 1000;
     expect(aligned.data).toEqual([
       [t('2026-01-01T10:00:00Z'), t('2026-01-02T10:00:00Z'), t('2026-01-03T10:00:00Z')],
-      [1000, null, 1100],
       [null, 950, null],
+      [1000, null, 1100],
     ]);
   });
 
-  it('keeps the 8 stores with the most observations', () => {
+  it('keeps the 8 cheapest stores by their latest price', () => {
     const series = Array.from({ length: 10 }, (_, i) => ({
       store_id: String(i),
       store_name: `Magasin ${i}`,
-      points: Array.from({ length: i + 1 }, (_, k) => ({ observed_at: new Date(Date.UTC(2026, 0, k + 1)).toISOString(), price: 100 + k })),
+      points: [
+        { observed_at: '2026-01-01T00:00:00Z', price: 100 },
+        { observed_at: '2026-01-02T00:00:00Z', price: 1000 - i * 10 },
+      ],
     }));
     const aligned = alignSeries({ product_id: 'p', currency: 'XAF', series });
     expect(aligned.stores).toHaveLength(8);
     expect(aligned.stores[0]).toBe('Magasin 9');
     expect(aligned.stores).not.toContain('Magasin 0');
+    expect(aligned.stores).not.toContain('Magasin 1');
   });
 });
