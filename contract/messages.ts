@@ -318,11 +318,6 @@ export const fr = {
     missing: 'Il manque :',
   },
 
-  prices: {
-    heldBadge: 'En vérification',
-    historyStore: (name: string) => name,
-  },
-
   // Part 1: consumer deliveries
   delivery: {
     listRequired: 'Veuillez sélectionner une liste de courses',
@@ -466,7 +461,6 @@ export const fr = {
     barcodeImage: 'Image du code-barres',
     addImage: 'Ajouter une image',
     removeImage: "Retirer l'image",
-    required: '(obligatoire)',
     // Dialog titles and buttons
     addWithShopTitle: 'Ajouter le produit et son magasin',
     addWithShopHint: 'Vérifiez les informations du produit et indiquez le magasin où vous l’avez vu.',
@@ -530,8 +524,6 @@ export const fr = {
     none: 'Aucun magasin dans ce rayon. Élargissez la recherche.',
     selected: 'Magasin sélectionné',
     contributeHere: 'Contribuer un prix ici',
-    seeProducts: 'Voir les produits',
-    select: 'Choisir',
     distanceKm: (km: string) => `${km} km`,
     locate: 'Me localiser',
     defaultPosition: 'Position par défaut (Libreville) : activez la géolocalisation pour voir les magasins autour de vous.',

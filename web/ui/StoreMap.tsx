@@ -55,7 +55,6 @@ export function StoreMap({ tileUrl, stores, center, user, userLabel, selectedId,
       map.current = null;
     };
     // The map is created once; later centre changes go through the effect below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {

@@ -27,7 +27,7 @@ export async function productsRoutes(fastify: FastifyInstance, { deps }: { deps:
 
   app.get('/products', { preHandler: app.optionalUser, schema: { querystring: ProductListQuerySchema, tags } }, async (request, reply) => {
     const { products, total } = await listProducts(deps, request.query);
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).header('access-control-expose-headers', TOTAL_COUNT_HEADER).send(products);
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(products);
   });
 
   app.get('/products-with-prices', { preHandler: app.requireUser, schema: { querystring: PricedProductsQuerySchema, tags } }, async (request) => ({
