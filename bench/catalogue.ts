@@ -14,7 +14,7 @@ import pg from 'pg';
 import { prepareBenchDatabase } from './catalogue-data';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = 'mp_bench_catalogue';
+const DB_NAME = 'mp_cat_bench';
 const PORT = 3197;
 const DURATION_S = 20;
 const CONNECTIONS = 20;
