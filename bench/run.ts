@@ -10,6 +10,11 @@ const CASES: BenchCase[] = [
     description: 'panier optimal exact vs HiGHS (MILP) et glouton, listes de Libreville simulées',
     load: () => import('./optimiser.bench'),
   },
+  {
+    name: 'catalogue',
+    description: 'catalogue sur PostgreSQL : 20 000 produits, 150 magasins, 500 000 prix ; recherche et fiche produit',
+    load: () => import('./catalogue'),
+  },
 ];
 
 async function main() {

@@ -24,6 +24,9 @@ import { listsRoutes } from './features/lists/lists.routes';
 import { paymentMethodsRoutes } from './features/payments/payment-methods.routes';
 import { optimiserRoutes } from './features/optimiser/optimiser.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
+import { productsRoutes } from './features/products/products.routes';
+import { storesRoutes } from './features/stores/stores.routes';
+import { pricesRoutes } from './features/prices/prices.routes';
 
 // French messages for every zod check that has no message of its own.
 z.config(z.locales.fr());
@@ -67,6 +70,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentMethodsRoutes, { deps });
       await api.register(optimiserRoutes, { deps });
       await api.register(checkoutRoutes, { deps });
+      await api.register(productsRoutes, { deps });
+      await api.register(storesRoutes, { deps });
+      await api.register(pricesRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );

@@ -120,8 +120,20 @@ export const products = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Folded (lower case, no accents) name and brand, stored so search and sorting never recompute unaccent per row. */
+    searchText: text('search_text').generatedAlwaysAs(sql`mp_fold(name || ' ' || coalesce(brand, ''))`),
+    /** Folded name: the "name A-Z" sort key ("Éponge" sorts with the E's). */
+    sortName: text('sort_name').generatedAlwaysAs(sql`mp_fold(name)`),
   },
-  (t) => [index('products_category_idx').on(t.category), index('products_created_idx').on(t.createdAt)],
+  (t) => [
+    index('products_category_idx').on(t.category),
+    index('products_created_idx').on(t.createdAt),
+    // fastupdate off: products are added rarely and searched constantly, so new entries go straight
+    // into the index instead of a pending list that every search would have to scan.
+    index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('products_sort_name_idx').on(t.sortName, t.id),
+    index('products_category_sort_name_idx').on(t.category, t.sortName, t.id),
+  ],
 );
 
 /** Every price seen: seeded, contributed or entered with a product. The current price is derived from these. */

@@ -57,6 +57,12 @@ const ERRORS = {
   PAYMENT_NOT_FOUND: [404, fr.checkoutUi.paymentNotFound],
   PAYMENT_NOT_PENDING: [409, fr.checkoutUi.paymentNotPending],
   PAYMENT_PROVIDER_ERROR: [502, fr.checkoutUi.providerError],
+  PRODUCT_NOT_FOUND: [404, fr.products.notFound],
+  PRODUCT_IMAGE_INVALID: [400, fr.products.imageInvalid],
+  SHOP_REQUIRED_WITH_PRICE: [400, fr.products.shopRequiredWithPrice],
+  SHOP_REQUIRED: [400, fr.products.selectShop],
+  SHOP_UNKNOWN: [400, fr.products.shopUnknown],
+  STORE_NOT_FOUND: [404, fr.stores.notFound],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERRORS;

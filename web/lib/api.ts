@@ -21,6 +21,8 @@ type RequestOptions = {
   /** false for public calls (login, register): no token, and a 401 does not end a session. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Reads response headers of a successful call (e.g. X-Total-Count of a paged list). */
+  onHeaders?: (headers: Headers) => void;
 };
 
 function withQuery(path: string, query?: Query): string {
@@ -70,6 +72,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     const code = (body as { code?: string } | null)?.code;
     throw new ApiError(response.status, detailOf(body, fr.common.unknownError), code);
   }
+  options.onHeaders?.(response.headers);
   return body as T;
 }
 

@@ -1,5 +1,171 @@
-import { UnderConstruction } from '../../ui/UnderConstruction';
+// /contribute (optional query store, lat, lng — and product from a product's details): the price a
+// user sees in a store, with their position and an optional photo. The server applies the trust
+// rules (distance to the store, recent median) and tells whether the price is published or held.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Lightbulb, Send } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { fr } from '#contract/messages';
+import { ContributionSchema, type Contribution, type ContributionResponse } from '#contract/prices';
+import type { ProductDetail } from '#contract/products';
+import { PLACES, type Store } from '#contract/stores';
+import { api, errorMessage } from '../../lib/api';
+import { appConfigQuery } from '../../lib/app-config';
+import { positionFromParams, useGeolocation } from '../../lib/geolocation';
+import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
+import { fetchNearbyStores, placesKeys } from '../../lib/places';
+import { Button } from '../../ui/Button';
+import { Card, PageHeader } from '../../ui/Card';
+import { TextField } from '../../ui/Field';
+import { LocationBanner } from './LocationBanner';
+import { PhotoStep } from './PhotoStep';
+import { ProductStep, type PickedProduct } from './ProductStep';
+import { StoreStep, type PickedStore } from './StoreStep';
+
+function Step({ title, done, children }: { title: string; done: boolean; children: ReactNode }) {
+  return (
+    <Card className="space-y-3 p-4 sm:p-5">
+      <h2 className={`font-semibold ${done ? 'text-brand-800' : 'text-slate-900'}`}>{title}</h2>
+      {children}
+    </Card>
+  );
+}
+
+/** The chosen product and store of a link (?product=…&store=…), once loaded. */
+function usePrefill(params: URLSearchParams) {
+  const productId = params.get('product');
+  const storeId = params.get('store');
+  const product = useQuery({ queryKey: ['products', 'detail', productId], queryFn: () => api.get<ProductDetail>(`/products/${productId}`), enabled: Boolean(productId) });
+  const store = useQuery({
+    queryKey: ['stores'],
+    queryFn: () => api.get<Store[]>('/stores'),
+    enabled: Boolean(storeId),
+    select: (stores) => stores.find((s) => s.id === storeId) ?? null,
+  });
+  return { product: product.data ?? null, store: store.data ?? null };
+}
 
 export function ContributePage() {
-  return <UnderConstruction title="Contribuer aux prix" />;
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const fromLink = useMemo(() => positionFromParams(params), [params]);
+  const geo = useGeolocation({ watch: true, initial: fromLink });
+  const config = useQuery(appConfigQuery);
+  const prefill = usePrefill(params);
+
+  const [chosenProduct, setProduct] = useState<PickedProduct | null>(null);
+  const [chosenStore, setStore] = useState<PickedStore | null>(null);
+  const [price, setPrice] = useState('');
+  const [photo, setPhoto] = useState<string | null>(null);
+  const product = chosenProduct ?? prefill.product;
+  const store = chosenStore ?? prefill.store;
+
+  const position = geo.position;
+  const nearby = useQuery({
+    queryKey: position ? placesKeys.nearby(position, PLACES.dialogNearbyRadiusM) : ['places', 'nearby', 'none'],
+    queryFn: () => fetchNearbyStores(position!, PLACES.dialogNearbyRadiusM),
+    enabled: Boolean(position),
+  });
+
+  const submit = useMutation({
+    mutationFn: (payload: Contribution) => api.post<ContributionResponse>('/prices/contribute', payload),
+    onSuccess: async (response) => {
+      if (response.observation.status === 'held') notifyInfo(`${fr.contribute.held} ${response.observation.review_reason ?? ''}`.trim());
+      else notifySuccess(fr.contribute.success);
+      setPrice('');
+      setPhoto(null);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['products'] }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]);
+    },
+    onError: (error) => notifyError(errorMessage(error, fr.contribute.error)),
+  });
+
+  const missing: string[] = [];
+  if (!product) missing.push(fr.contribute.productRequired);
+  if (!store) missing.push(fr.contribute.storeRequired);
+  if (!(Number(price) > 0)) missing.push(fr.contribute.priceInvalid);
+  if (!position) missing.push(fr.contribute.locationRequired);
+
+  const send = () => {
+    if (!product || !store || !position) return;
+    const payload: Contribution = {
+      product_id: product.id,
+      store_id: store.id,
+      price: Number(price),
+      latitude: position.latitude,
+      longitude: position.longitude,
+      image_base64: photo ? photo.replace(/^data:[^,]*,/, '') : null,
+    };
+    const checked = ContributionSchema.safeParse(payload);
+    if (!checked.success) return notifyError(checked.error.issues[0]?.message ?? fr.contribute.error);
+    submit.mutate(payload);
+  };
+
+  return (
+    <div className="space-y-5">
+      <PageHeader title={fr.contribute.title} subtitle={fr.contribute.subtitle} />
+      <LocationBanner
+        position={position}
+        error={geo.error}
+        locating={geo.status === 'locating'}
+        onActivate={geo.request}
+        onRefresh={() => void nearby.refetch()}
+        refreshing={nearby.isFetching}
+      />
+
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="min-w-0 space-y-5">
+          <Step title={fr.contribute.step1} done={Boolean(product)}>
+            {product && <p className="text-sm font-medium text-brand-800">{[product.name, product.brand].filter(Boolean).join(' — ')}</p>}
+            <ProductStep value={product} onChange={setProduct} />
+          </Step>
+          <Step title={fr.contribute.step2} done={Boolean(store)}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              {store ? <p className="text-sm font-medium text-brand-800">{fr.contribute.selectedStore(store.name)}</p> : <span />}
+              <Link to={position ? `/store-finder?lat=${position.latitude.toFixed(6)}&lng=${position.longitude.toFixed(6)}` : '/store-finder'} className="text-sm font-medium text-brand-700 hover:underline">
+                {fr.storeFinder.title}
+              </Link>
+            </div>
+            <StoreStep
+              position={position}
+              tileUrl={config.data?.tile_url}
+              places={nearby.data ?? []}
+              placesLoading={Boolean(position) && nearby.isPending}
+              productId={product?.id ?? null}
+              value={store}
+              onChange={setStore}
+            />
+          </Step>
+          <Step title={fr.contribute.step3} done={Number(price) > 0}>
+            <TextField label={fr.contribute.price} type="number" min={0} step={0.01} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
+          </Step>
+          <Step title={fr.contribute.step4} done={Boolean(photo)}>
+            <PhotoStep value={photo} onChange={setPhoto} />
+          </Step>
+          <div className="space-y-2">
+            <Button size="lg" block icon={<Send size={18} />} disabled={missing.length > 0} busy={submit.isPending} busyLabel={fr.contribute.submitting} onClick={send}>
+              {fr.contribute.submit}
+            </Button>
+            {missing.length > 0 && (
+              <p className="text-sm text-slate-500">
+                {fr.contribute.missing} {missing.join(' · ')}
+              </p>
+            )}
+          </div>
+        </div>
+        <aside>
+          <Card className="space-y-3 border-amber-200 bg-amber-50 p-4 lg:sticky lg:top-4">
+            <h2 className="flex items-center gap-2 font-semibold text-amber-900">
+              <Lightbulb size={18} aria-hidden="true" />
+              {fr.contribute.tipsTitle}
+            </h2>
+            <ul className="list-disc space-y-1.5 pl-5 text-sm text-amber-900/90">
+              {fr.contribute.tips.map((tip) => (
+                <li key={tip}>{tip}</li>
+              ))}
+            </ul>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,246 @@
-import { UnderConstruction } from '../../ui/UnderConstruction';
+// The catalogue (/products): search by name or brand (accents, case and a typo ignored by the API),
+// category filter, sort, 6 cards per page with a 5-button page window, the product dialogs, and for
+// users who contribute in store, a location note and the nearby-store invitation.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { MapPin, PackageSearch, Plus, ScanLine, Search, Tag } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { fr } from '#contract/messages';
+import { CATALOGUE, PRODUCT_CATEGORIES, PRODUCT_SORTS, type Product, type ProductSort } from '#contract/products';
+import { useGeolocation } from '../../lib/geolocation';
+import { useSession } from '../../lib/session';
+import { Button, buttonClasses } from '../../ui/Button';
+import { Card, EmptyState, PageHeader } from '../../ui/Card';
+import { Pagination } from '../../ui/Pagination';
+import { DuplicateDialog } from './DuplicateDialog';
+import { NearbyStoreInvite } from './NearbyStoreInvite';
+import { ProductCard } from './ProductCard';
+import { ProductDetailsDialog } from './ProductDetailsDialog';
+import { ProductFormDialog, type ProductDraft } from './ProductFormDialog';
+import { fetchProductPage, productKeys, type CatalogueFilters } from './products-api';
+import { SmartScannerDialog } from './SmartScannerDialog';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const SORT_LABELS: Record<ProductSort, string> = { name: fr.products.sortName, recent: fr.products.sortRecent };
+
+function useCatalogueFilters() {
+  const [params, setParams] = useSearchParams();
+  const sort = params.get('sort');
+  const filters: CatalogueFilters = {
+    search: params.get('q') ?? '',
+    category: params.get('category') ?? '',
+    sort: (PRODUCT_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ProductSort) : 'name',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+  const update = (changes: Partial<CatalogueFilters>) => {
+    const next = { ...filters, ...changes, page: changes.page ?? 1 };
+    const search = new URLSearchParams();
+    if (next.search) search.set('q', next.search);
+    if (next.category) search.set('category', next.category);
+    if (next.sort !== 'name') search.set('sort', next.sort);
+    if (next.page > 1) search.set('page', String(next.page));
+    setParams(search, { replace: true });
+  };
+  return { filters, update };
+}
+
+function SearchBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const [text, setText] = useState(value);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => onChangeRef.current(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <div className="relative">
+      <label htmlFor="catalogue-search" className="sr-only">
+        {fr.products.searchLabel}
+      </label>
+      <Search size={18} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+      <input
+        id="catalogue-search"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={fr.products.searchPlaceholder}
+        className="block h-11 w-full rounded-xl border border-slate-300 bg-white pl-10 pr-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
+      />
+    </div>
+  );
+}
+
+const SELECT = 'h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20';
+
+function CardSkeleton() {
+  return (
+    <Card className="h-56 animate-pulse p-3">
+      <div className="flex gap-3">
+        <div className="size-20 rounded-xl bg-slate-200" />
+        <div className="flex-1 space-y-2">
+          <div className="h-4 w-3/4 rounded bg-slate-200" />
+          <div className="h-3 w-1/2 rounded bg-slate-200" />
+        </div>
+      </div>
+    </Card>
+  );
+}
 
 export function ProductsPage() {
-  return <UnderConstruction title="Produits" />;
+  const { user } = useSession();
+  const contributes = Boolean(user?.preferences.contribute_in_store);
+  const geo = useGeolocation({ enabled: contributes, watch: true });
+  const { filters, update } = useCatalogueFilters();
+  const { data, isPending, isError, isFetching, refetch } = useQuery({
+    queryKey: productKeys.page(filters),
+    queryFn: () => fetchProductPage(filters),
+    placeholderData: keepPreviousData,
+  });
+  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / CATALOGUE.pageSize));
+
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Product | null>(null);
+  const [duplicating, setDuplicating] = useState<Product | null>(null);
+  const [simpleAdd, setSimpleAdd] = useState(false);
+  const [scanner, setScanner] = useState(false);
+  const [draft, setDraft] = useState<ProductDraft | null>(null);
+
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title={fr.products.title}
+        subtitle={fr.products.subtitle}
+        actions={
+          <>
+            <Button icon={<Plus size={18} />} onClick={() => setSimpleAdd(true)}>
+              {fr.products.add}
+            </Button>
+            <Button variant="secondary" icon={<ScanLine size={18} />} onClick={() => setScanner(true)}>
+              {fr.products.smartScanner}
+            </Button>
+            {contributes && (
+              <Link to="/contribute" className={buttonClasses({ variant: 'outline' })}>
+                <Tag size={18} aria-hidden="true" />
+                {fr.products.contribute}
+              </Link>
+            )}
+          </>
+        }
+      />
+
+      {contributes && geo.status === 'granted' && (
+        <p className="flex items-start gap-2 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-800" role="status">
+          <MapPin size={16} className="mt-0.5 shrink-0" aria-hidden="true" />
+          {fr.products.locationOn}
+        </p>
+      )}
+      {contributes && geo.position && <NearbyStoreInvite position={geo.position} />}
+
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_14rem_12rem]">
+        <SearchBox value={filters.search} onChange={(search) => update({ search })} />
+        <label className="block">
+          <span className="sr-only">{fr.products.categoryFilter}</span>
+          <select className={SELECT} value={filters.category} onChange={(e) => update({ category: e.target.value })} aria-label={fr.products.categoryFilter}>
+            <option value="">{fr.products.allCategories}</option>
+            {PRODUCT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block">
+          <span className="sr-only">{fr.products.sortLabel}</span>
+          <select className={SELECT} value={filters.sort} onChange={(e) => update({ sort: e.target.value as ProductSort })} aria-label={fr.products.sortLabel}>
+            {PRODUCT_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      {isError && !data ? (
+        <Card className="flex flex-wrap items-center justify-between gap-3 border-rose-200 bg-rose-50 p-4 text-sm text-rose-800" role="alert">
+          {fr.products.loadError}
+          <Button size="sm" variant="outline" onClick={() => void refetch()}>
+            {fr.common.retry}
+          </Button>
+        </Card>
+      ) : isPending ? (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: CATALOGUE.pageSize }, (_, i) => (
+            <CardSkeleton key={i} />
+          ))}
+        </div>
+      ) : data.products.length === 0 ? (
+        <EmptyState
+          icon={<PackageSearch size={24} />}
+          title={fr.products.emptyTitle}
+          text={fr.products.emptyText}
+          action={
+            <Button icon={<Plus size={18} />} onClick={() => setSimpleAdd(true)}>
+              {fr.products.add}
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <p className="text-sm text-slate-500" aria-live="polite">
+            {fr.products.resultCount(data.total)}
+          </p>
+          <ul className={`grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`} aria-label={fr.products.title}>
+            {data.products.map((product) => (
+              <li key={product.id}>
+                <ProductCard
+                  product={product}
+                  onDetails={() => setDetailsId(product.id)}
+                  onEdit={() => setEditing(product)}
+                  onDuplicate={() => setDuplicating(product)}
+                />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={filters.page}
+            pages={pages}
+            window={CATALOGUE.pageWindow}
+            onChange={(page) => update({ page })}
+            label={fr.products.pagination}
+            pageLabel={fr.products.page}
+            previousLabel={fr.products.previousPage}
+            nextLabel={fr.products.nextPage}
+          />
+        </>
+      )}
+
+      <ProductDetailsDialog
+        productId={detailsId}
+        onClose={() => setDetailsId(null)}
+        onEdit={(p) => {
+          setDetailsId(null);
+          setEditing(p);
+        }}
+        onDuplicate={(p) => {
+          setDetailsId(null);
+          setDuplicating(p);
+        }}
+      />
+      <ProductFormDialog open={Boolean(editing)} mode="edit" product={editing ?? undefined} onClose={() => setEditing(null)} />
+      <ProductFormDialog open={simpleAdd} mode="simple" onClose={() => setSimpleAdd(false)} onSaved={(p) => setDetailsId(p.id)} />
+      <ProductFormDialog open={Boolean(draft)} mode="withShop" draft={draft ?? undefined} onClose={() => setDraft(null)} onSaved={(p) => setDetailsId(p.id)} />
+      <DuplicateDialog product={duplicating} onClose={() => setDuplicating(null)} />
+      <SmartScannerDialog
+        open={scanner}
+        onClose={() => setScanner(false)}
+        onUse={(d) => {
+          setScanner(false);
+          setDraft(d);
+        }}
+      />
+    </div>
+  );
 }

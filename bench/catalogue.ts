@@ -1,0 +1,142 @@
+// Catalogue benchmark (issue 3): on PostgreSQL with 20,000 products, 150 stores and 500,000 price
+// observations, GET /api/products?search=… and GET /api/products/{id} are loaded with autocannon
+// (20 s, 20 connections each) against the real server in a child process, next to a trivial Fastify
+// route of the same server (/api/health) measured in the same run.
+// Budget: p95 under 50 ms and at least 30 % of the trivial route's throughput.
+//   npm run bench -- catalogue          (BENCH_PG_URL: admin connection, default postgres@127.0.0.1)
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { EventEmitter } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { prepareBenchDatabase } from './catalogue-data';
+
+const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = 'mp_cat_bench';
+const PORT = 3197;
+const DURATION_S = 20;
+const CONNECTIONS = 20;
+const BUDGET = { p95Ms: 50, throughputShare: 0.3 };
+
+/** What people type in the catalogue search box: single words, several words, accents or not. */
+const SEARCHES = ['lait', 'creme fraiche', 'huile de palme', 'riz parfumé', 'savon', 'Sardines', 'café moulu', 'biere', 'poulet fumé', 'confiture'];
+const TYPOS = ['crme', 'huille', 'sardnes', 'chocolt'];
+
+type Result = { name: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number };
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function load(name: string, paths: string[]): Promise<Result> {
+  const latencies: number[] = [];
+  let errors = 0;
+  // The tracker is an event emitter that is also thenable (the types only describe the promise).
+  const instance = autocannon({
+    url: `http://127.0.0.1:${PORT}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    // Each request picks its path at random, so the connections do not walk the list in step.
+    requests: [{ method: 'GET', path: paths[0], setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[Math.floor(Math.random() * paths.length)] }) }],
+  }) as unknown as EventEmitter & PromiseLike<autocannon.Result>;
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+    if (statusCode >= 400) errors += 1;
+  });
+  const summary = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    requests: latencies.length,
+    rps: latencies.length / DURATION_S,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: errors + summary.errors + summary.timeouts + summary.non2xx,
+  };
+}
+
+async function startServer(databaseUrl: string, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'fatal', WEB_DIST_DIR: path.join(dataDir, 'no-web') },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error('le serveur ne démarre pas');
+}
+
+/**
+ * Product ids, and distinct searches that each find a few products: a word of the name, the brand
+ * and the size ("Crème Président 120"), or two words of the name and the size.
+ */
+async function sampleProducts(databaseUrl: string): Promise<{ ids: string[]; searches: string[] }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ id: string; name: string; brand: string | null }>('select id, name, brand from products order by md5(id::text)');
+  await client.end();
+  const searches = new Set<string>();
+  for (const r of rows) {
+    const words = r.name.split(/[\s,]+/).filter(Boolean);
+    const size = words.find((w) => /^\d+$/.test(w)) ?? '';
+    searches.add([words[0], r.brand?.split(' ')[0] ?? '', size].join(' ').trim());
+    searches.add([words[0], words[1], size].join(' ').trim());
+  }
+  return { ids: rows.map((r) => r.id), searches: [...searches] };
+}
+
+const fmt = (n: number) => n.toFixed(1).padStart(8);
+
+export async function run(): Promise<void> {
+  const databaseUrl = await prepareBenchDatabase(ADMIN_URL, DB_NAME);
+  const { ids, searches } = await sampleProducts(databaseUrl);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-bench-catalogue-'));
+  const server = await startServer(databaseUrl, dataDir);
+  try {
+    const searchPath = (s: string) => `/api/products?search=${encodeURIComponent(s)}&limit=6&page=1`;
+    // Warm up the routes (connection pool, unaccent dictionary of each connection) before measuring.
+    for (const p of [...SEARCHES.map(searchPath), `/api/products/${ids[0]}`, '/api/health']) await fetch(`http://127.0.0.1:${PORT}${p}`);
+
+    // "hot": the same few requests again and again, mostly answered by the 5 s read cache;
+    // "cold": tens of thousands of distinct requests, so the database answers nearly all of them
+    // (random picks among so many rarely repeat within the cache's 5 s).
+    const results: Result[] = [];
+    results.push(await load('trivial route GET /api/health (baseline)', ['/api/health']));
+    results.push(await load('search, hot: 10 common searches', SEARCHES.map(searchPath)));
+    results.push(await load(`search, cold: ${searches.length} distinct searches`, searches.map(searchPath)));
+    results.push(await load('GET /api/products/{id}, hot: 200 products', ids.slice(0, 200).map((id) => `/api/products/${id}`)));
+    results.push(await load(`GET /api/products/{id}, cold: ${ids.length} products`, ids.map((id) => `/api/products/${id}`)));
+    results.push(await load('search, typos (fuzzy fallback), hot', TYPOS.map(searchPath)));
+    results.push(await load('catalogue without search, page 40', ['/api/products?limit=6&page=40', '/api/products?limit=6&page=40&sort=recent']));
+
+    const baseline = results[0].rps;
+    console.log(`\n${DURATION_S} s × ${CONNECTIONS} connexions par cas, serveur et autocannon sur la même machine (${os.cpus().length} cœurs)\n`);
+    console.log(`${'cas'.padEnd(56)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'part'.padStart(7)} erreurs  budget`);
+    for (const r of results) {
+      const share = r.rps / baseline;
+      const isBaseline = r === results[0];
+      const ok = r.p95 < BUDGET.p95Ms && share >= BUDGET.throughputShare && r.errors === 0;
+      console.log(
+        `${r.name.padEnd(56)} ${fmt(r.rps)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.p99)} ${`${(share * 100).toFixed(0)} %`.padStart(7)} ${String(r.errors).padStart(7)}  ${isBaseline ? '—' : ok ? 'OK' : 'HORS BUDGET'}`,
+      );
+    }
+    console.log(`\nBudget : p95 < ${BUDGET.p95Ms} ms et au moins ${BUDGET.throughputShare * 100} % du débit de la route triviale.`);
+    console.log(`Charge de la machine pendant la mesure (load average) : ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  } finally {
+    // Let the last in-flight requests finish before stopping the server.
+    await new Promise((r) => setTimeout(r, 1000));
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,245 @@
+// The product catalogue (spec part 2 sections 3, 5, 7 and 9): categories and units as the spec lists
+// them, the payloads of every product call and the shapes the API answers with.
+import { z } from 'zod';
+import { IMAGE_DATA_URL_MAX_CHARS } from './constants';
+import { fr } from './messages';
+
+/** Categories of the first "add product" dialog (the one that confirms a detected product). */
+export const ADD_DIALOG_CATEGORIES = [
+  'Général',
+  'Électronique',
+  'Mode',
+  'Maison & Jardin',
+  'Alimentation',
+  'Santé & Beauté',
+  'Sport',
+  'Automobile',
+  'Livre & Media',
+  'Jouets',
+] as const;
+
+/** Categories of the edit and simple add dialogs and of the catalogue filter. */
+export const PRODUCT_CATEGORIES = [
+  'Fruits et légumes',
+  'Produits laitiers',
+  'Viande et poisson',
+  'Épicerie',
+  'Boulangerie',
+  'Boissons',
+  "Produits d'hygiène",
+  'Produits ménagers',
+  'Divers',
+] as const;
+
+/** Units of the first add dialog. */
+export const ADD_DIALOG_UNITS = ['pièce', 'bouteille', 'paquet', 'cube', 'kg', 'g', 'litre'] as const;
+/** Units of the other dialogs. */
+export const PRODUCT_UNITS = ['kg', 'g', 'L', 'mL', 'pièce', 'pack', 'boîte', 'sachet'] as const;
+
+/** Every category or unit a product may hold: the union of the spec's two lists of each. */
+export const ALL_CATEGORIES = [...PRODUCT_CATEGORIES, ...ADD_DIALOG_CATEGORIES] as const;
+export const ALL_UNITS = [...new Set([...PRODUCT_UNITS, ...ADD_DIALOG_UNITS])] as [string, ...string[]];
+
+export const CATALOGUE = {
+  pageSize: 6,
+  pageWindow: 5,
+  /** Default and largest `limit` of GET /api/products. */
+  defaultLimit: 50,
+  maxLimit: 100,
+  searchMaxLength: 100,
+  galleryMax: 3,
+} as const;
+
+export const PRICE_MAX_XAF = 10_000_000;
+export const CURRENCY_CODE = 'XAF';
+
+// ---------------------------------------------------------------- fields
+
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v),
+    z.string({ error: fr.common.invalidValue }).max(max, { error: fr.common.invalidValue }).nullable().optional(),
+  );
+
+const toNumber = (value: unknown) =>
+  typeof value === 'string' && /^\s*-?\d+([.,]\d+)?\s*$/.test(value) ? Number(value.replace(',', '.')) : value;
+
+const PriceNumber = z
+  .number({ error: fr.contribute.priceInvalid })
+  .refine(Number.isFinite, { error: fr.contribute.priceInvalid })
+  .transform((v) => Math.round(v))
+  .pipe(z.number().min(1, { error: fr.contribute.priceInvalid }).max(PRICE_MAX_XAF, { error: fr.contribute.priceTooHigh }));
+
+/**
+ * A price in integer XAF. The forms use a 0.01 step; XAF has no minor unit, so a decimal is rounded.
+ * Zero, negative, non-numeric and absurd prices are refused.
+ */
+export const PriceField = z.preprocess(toNumber, PriceNumber);
+/** The same, where a blank price means "no price". */
+export const OptionalPriceField = z.preprocess((v) => toNumber(emptyToUndefined(v)), PriceNumber.nullable().optional());
+
+export const LatitudeField = (message: string) => z.number({ error: message }).min(-90, { error: message }).max(90, { error: message });
+export const LongitudeField = (message: string) => z.number({ error: message }).min(-180, { error: message }).max(180, { error: message });
+
+/** An image: a data URL to upload, or the URL of an image the product already has. */
+const ImageValue = z.string({ error: fr.products.imageInvalid }).max(IMAGE_DATA_URL_MAX_CHARS, { error: fr.image.productTooLarge });
+
+const MainImageField = z
+  .string({ error: (issue) => (Array.isArray(issue.input) ? fr.image.onlyOneMain : fr.products.imageInvalid) })
+  .max(IMAGE_DATA_URL_MAX_CHARS, { error: fr.image.productTooLarge })
+  .nullable()
+  .optional();
+
+const GalleryField = z
+  .array(ImageValue, { error: fr.products.imageInvalid })
+  .max(CATALOGUE.galleryMax, { error: fr.image.galleryMax })
+  .nullable()
+  .optional();
+
+const productFields = {
+  name: z.string({ error: fr.products.nameRequired }).trim().min(1, { error: fr.products.nameRequired }).max(200, { error: fr.common.invalidValue }),
+  brand: optionalText(100),
+  category: z.enum(ALL_CATEGORIES, { error: fr.products.categoryInvalid }).optional(),
+  description: optionalText(2000),
+  barcode: optionalText(64),
+  unit: z.preprocess(emptyToUndefined, z.enum(ALL_UNITS, { error: fr.products.unitInvalid }).nullable().optional()),
+  manufacturer_reference: optionalText(100),
+  availability: z.boolean().optional(),
+  main_image: MainImageField,
+  /** Alias of main_image (spec: "main_image (also image_url)"). */
+  image_url: MainImageField,
+  gallery_images: GalleryField,
+  /** Alias of gallery_images. */
+  images: GalleryField,
+  barcode_image: ImageValue.nullable().optional(),
+};
+
+/** The shop a price was seen in: a known store id, or a place (name, address, position). */
+const shopFields = {
+  shop_id: z.preprocess(emptyToUndefined, z.string().uuid({ error: fr.products.shopUnknown }).nullable().optional()),
+  shop_name: optionalText(200),
+  shop_address: optionalText(300),
+  shop_latitude: LatitudeField(fr.stores.positionInvalid).nullable().optional(),
+  shop_longitude: LongitudeField(fr.stores.positionInvalid).nullable().optional(),
+  price: OptionalPriceField,
+  currency: z.literal(CURRENCY_CODE, { error: fr.common.invalidValue }).optional(),
+};
+
+export type ShopInput = { shop_id?: string | null; shop_name?: string | null; shop_address?: string | null; shop_latitude?: number | null; shop_longitude?: number | null };
+export const hasShop = (input: ShopInput) => Boolean(input.shop_id || input.shop_name);
+
+/** POST /api/products, both variants (with shop and price, or simple). A price needs a shop. */
+export const ProductCreateSchema = z.object({ ...productFields, ...shopFields }).superRefine((input, ctx) => {
+  if (input.price != null && !hasShop(input)) ctx.addIssue({ code: 'custom', path: ['shop_name'], message: fr.products.shopRequiredWithPrice });
+});
+export type ProductCreate = z.input<typeof ProductCreateSchema>;
+
+/** PUT /api/products/{id}: the edit form. Fields left out keep their value; null clears them. */
+export const ProductUpdateSchema = ProductCreateSchema;
+export type ProductUpdate = ProductCreate;
+
+/** POST /api/products/duplicate: the product and its price in another shop. */
+export const ProductDuplicateSchema = z
+  .object({
+    original_product_id: z.string({ error: fr.products.notFound }).uuid({ error: fr.products.notFound }),
+    ...shopFields,
+    price: PriceField,
+  })
+  .superRefine((input, ctx) => {
+    if (!hasShop(input)) ctx.addIssue({ code: 'custom', path: ['shop_name'], message: fr.products.selectShop });
+  });
+export type ProductDuplicate = z.input<typeof ProductDuplicateSchema>;
+
+/** POST /api/products/quick-add: a product by name (and brand) from a list or an import. */
+export const QuickAddSchema = z.object({
+  name: productFields.name,
+  category: productFields.category,
+  brand: productFields.brand,
+  description: productFields.description,
+});
+export type QuickAdd = z.input<typeof QuickAddSchema>;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { error: fr.common.invalidValue })
+  .transform((v) => v === 'true' || v === '1');
+
+export const PRODUCT_SORTS = ['name', 'recent'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** GET /api/products. The total number of matches is in the X-Total-Count header. */
+export const ProductListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(CATALOGUE.maxLimit).default(CATALOGUE.defaultLimit),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  has_prices: booleanFlag.default(false),
+  search: z.string().trim().max(CATALOGUE.searchMaxLength).optional(),
+  category: z.string().trim().max(100).optional(),
+  sort: z.enum(PRODUCT_SORTS).default('name'),
+});
+export type ProductListQuery = z.input<typeof ProductListQuerySchema>;
+
+/** GET /api/products-with-prices: priced products, optionally those priced in one store. */
+export const PricedProductsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+  search: z.string().trim().max(CATALOGUE.searchMaxLength).optional(),
+  category: z.string().trim().max(100).optional(),
+  store_id: z.string().uuid({ error: fr.stores.notFound }).optional(),
+});
+
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+// ---------------------------------------------------------------- answers
+
+/** One store's current price for a product. The cheapest comes first and is flagged best. */
+export type ProductPrice = {
+  store_id: string;
+  store_name: string;
+  store_address: string;
+  latitude: number;
+  longitude: number;
+  price: number;
+  currency: typeof CURRENCY_CODE;
+  observed_at: string;
+  is_best: boolean;
+};
+
+/**
+ * A product as the spec shows it. `price` and the shop fields describe its cheapest current price
+ * (or the price in the store asked for); null when no store prices it.
+ */
+export type Product = {
+  id: string;
+  name: string;
+  brand: string | null;
+  category: string;
+  description: string | null;
+  barcode: string | null;
+  unit: string | null;
+  manufacturer_reference: string | null;
+  availability: boolean;
+  price: number | null;
+  currency: typeof CURRENCY_CODE;
+  shop_id: string | null;
+  shop_name: string | null;
+  shop_address: string | null;
+  shop_latitude: number | null;
+  shop_longitude: number | null;
+  /** How many stores currently price it. */
+  price_count: number;
+  main_image: string | null;
+  image_url: string | null;
+  thumbnail_url: string | null;
+  gallery_images: string[];
+  images: string[];
+  gallery_thumbnails: string[];
+  barcode_image: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ProductDetail = Product & { prices: ProductPrice[] };
+
+export type ProductMutationResponse = { success: true; product: ProductDetail };
+export type QuickAddResponse = { success: true; product: Product; already_existed: boolean };
+export type PricedProductsResponse = { success: true; products: Product[] };

@@ -1,0 +1,103 @@
+// Stores and the "maps service" places (spec part 2 sections 3, 7, 9; part 1 section 3). Places are
+// served from our own stores table, so the app needs no vendor key.
+import { z } from 'zod';
+import { fr } from './messages';
+import { LatitudeField, LongitudeField } from './products';
+
+export const PLACES = {
+  /** The catalogue's nearby-store prompt: radius=5 (km). */
+  nearbyStoreRadiusKm: 5,
+  /** Store finder: nearby supermarkets and grocery stores within 2000 m. */
+  finderRadiusM: 2000,
+  /** Dialogs: text search 10000 m, nearby 5000 m. */
+  dialogSearchRadiusM: 10_000,
+  dialogNearbyRadiusM: 5000,
+  queryMinLength: 2,
+  /** Shop suggestions in dialogs start at 3 characters, debounced 300 ms. */
+  suggestionMinLength: 3,
+  debounceMs: 300,
+  /** Only the first 5 places are listed on /contribute. */
+  contributeListed: 5,
+  /** A radius at or below this is read as kilometres (radius=5), above as metres (radius=5000). */
+  kmRadiusThreshold: 100,
+  maxRadiusKm: 50,
+  maxResults: 50,
+  /** A store added again within this distance with the same name is the same store. */
+  duplicateWithinM: 50,
+} as const;
+
+/** The nearby-store invitation: offer 3 of 5 fetched priced products. */
+export const NEARBY_INVITE = { fetched: 5, offered: 3 } as const;
+
+/** Geolocation watch options (part 2 section 9). */
+export const LOCATION_WATCH = { enableHighAccuracy: true, maximumAge: 60_000, timeout: 30_000 } as const;
+
+/** Our own stores (part 1 section 3). */
+export type Store = {
+  id: string;
+  name: string;
+  address: string;
+  city: string | null;
+  district: string | null;
+  chain: string | null;
+  latitude: number;
+  longitude: number;
+  phone: string | null;
+  opening_hours: Record<string, string>;
+  rating: number | null;
+  source: string;
+};
+
+/**
+ * A place as the spec's maps service returns it, made from one of our stores. `distance` is in km
+ * (the nearby-store shape); `distance_m` in metres (the store-suggestion shape).
+ */
+export type Place = Store & {
+  place_id: string;
+  vicinity: string;
+  distance: number | null;
+  distance_m: number | null;
+  from_places: true;
+};
+
+export type PlacesResponse = { success: true; stores: Place[] };
+export type StoreCreateResponse = Store & { already_existed: boolean };
+
+const positionMessage = fr.stores.positionInvalid;
+
+/** POST /api/stores (part 1 section 7): sent when a place is chosen. */
+export const StoreCreateSchema = z.object({
+  name: z.string({ error: fr.stores.nameRequired }).trim().min(1, { error: fr.stores.nameRequired }).max(200, { error: fr.common.invalidValue }),
+  address: z.string().trim().max(300).nullable().optional(),
+  latitude: LatitudeField(positionMessage),
+  longitude: LongitudeField(positionMessage),
+  phone: z.string().trim().max(40).nullable().optional(),
+  opening_hours: z.record(z.string().max(40), z.string().max(200)).nullable().optional(),
+});
+export type StoreCreate = z.input<typeof StoreCreateSchema>;
+
+const queryLatitude = z.coerce.number({ error: positionMessage }).min(-90, { error: positionMessage }).max(90, { error: positionMessage });
+const queryLongitude = z.coerce.number({ error: positionMessage }).min(-180, { error: positionMessage }).max(180, { error: positionMessage });
+const radius = z.coerce.number({ error: fr.common.invalidValue }).positive({ error: fr.common.invalidValue }).max(PLACES.maxRadiusKm * 1000);
+
+/** GET /api/places/nearby-stores. */
+export const NearbyStoresQuerySchema = z.object({
+  latitude: queryLatitude,
+  longitude: queryLongitude,
+  radius: radius.default(PLACES.dialogNearbyRadiusM),
+  limit: z.coerce.number().int().min(1).max(PLACES.maxResults).default(PLACES.maxResults),
+});
+
+/** GET /api/places/search-stores. The position, when given, orders the results by distance. */
+export const SearchStoresQuerySchema = z.object({
+  query: z.string({ error: fr.stores.queryTooShort }).trim().min(PLACES.queryMinLength, { error: fr.stores.queryTooShort }).max(100),
+  latitude: queryLatitude.optional(),
+  longitude: queryLongitude.optional(),
+  radius: radius.default(PLACES.dialogSearchRadiusM),
+  limit: z.coerce.number().int().min(1).max(PLACES.maxResults).default(20),
+});
+
+/** radius=5 is 5 km (the catalogue prompt), radius=5000 is 5000 m (the dialogs). */
+export function radiusToKm(radiusValue: number): number {
+  return radiusValue <= PLACES.kmRadiusThreshold ? radiusValue : radiusValue / 1000;
+}

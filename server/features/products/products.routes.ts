@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fr } from '#contract/messages';
+import {
+  PricedProductsQuerySchema,
+  ProductCreateSchema,
+  ProductDuplicateSchema,
+  ProductListQuerySchema,
+  ProductUpdateSchema,
+  QuickAddSchema,
+  TOTAL_COUNT_HEADER,
+} from '#contract/products';
+import { IMAGE_DATA_URL_MAX_CHARS } from '#contract/constants';
+import type { AppDeps } from '../../deps';
+import { principalOf } from '../../platform/auth-guard';
+import { cachedProductDetail, createProduct, duplicateProduct, listProducts, pricedProducts, quickAdd, updateProduct } from './products.service';
+
+/** Room for the five images of a product form (main, 3 gallery, barcode), each up to its own limit. */
+const PRODUCT_BODY_LIMIT = 5 * Math.ceil((5 * 1024 * 1024 * 4) / 3) + IMAGE_DATA_URL_MAX_CHARS;
+
+const IdParams = z.object({ id: z.string() });
+
+export async function productsRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['products'];
+
+  app.get('/products', { onRequest: app.optionalUser, schema: { querystring: ProductListQuerySchema, tags } }, async (request, reply) => {
+    const { products, total } = await listProducts(deps, request.query);
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(products);
+  });
+
+  app.get('/products-with-prices', { onRequest: app.requireUser, schema: { querystring: PricedProductsQuerySchema, tags } }, async (request) => ({
+    success: true as const,
+    products: await pricedProducts(deps, request.query),
+  }));
+
+  app.get('/products/:id', { onRequest: app.optionalUser, schema: { params: IdParams, tags } }, async (request) => cachedProductDetail(deps, request.params.id));
+
+  // Image-carrying forms: the guard runs before the body is read, so strangers cannot make us parse megabytes.
+  const form = { onRequest: app.requireConsumer, bodyLimit: PRODUCT_BODY_LIMIT };
+
+  app.post('/products', { ...form, schema: { body: ProductCreateSchema, tags } }, async (request, reply) => {
+    const product = await createProduct(deps, principalOf(request), request.body);
+    return reply.status(201).send({ success: true, message: fr.products.createdPlain, product });
+  });
+
+  app.put('/products/:id', { ...form, schema: { params: IdParams, body: ProductUpdateSchema, tags } }, async (request) => {
+    const product = await updateProduct(deps, principalOf(request), request.params.id, request.body);
+    return { success: true, message: fr.products.updated, product };
+  });
+
+  app.post('/products/duplicate', { onRequest: app.requireConsumer, schema: { body: ProductDuplicateSchema, tags } }, async (request, reply) => {
+    const { product, shopName } = await duplicateProduct(deps, principalOf(request), request.body);
+    return reply.status(201).send({ success: true, message: fr.products.duplicated(shopName), product });
+  });
+
+  app.post('/products/quick-add', { onRequest: app.requireConsumer, schema: { body: QuickAddSchema, tags } }, async (request, reply) => {
+    const { product, alreadyExisted } = await quickAdd(deps, principalOf(request), request.body);
+    return reply.status(alreadyExisted ? 200 : 201).send({ success: true, product, already_existed: alreadyExisted });
+  });
+}

@@ -1,0 +1,378 @@
+// The product catalogue: search and listing, one product with its prices per store, and the product
+// forms (create with or without a shop and price, edit, duplicate to another shop, quick add).
+// Products are shared by everyone (the spec lets any user add and edit them); prices are
+// observations recorded through the prices feature, so the same trust rules apply to every price.
+import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  PricedProductsQuerySchema,
+  Product,
+  ProductCreateSchema,
+  ProductDetail,
+  ProductDuplicateSchema,
+  ProductListQuerySchema,
+  ProductPrice,
+  QuickAddSchema,
+} from '#contract/products';
+import type { AppDeps } from '../../deps';
+import type { DbOrTx, Tx } from '../../db/client';
+import { currentPrices, products, stores } from '../../db/schema';
+import type { Principal } from '../../platform/auth-guard';
+import { AppError } from '../../platform/errors';
+import { isUuid, queryRows } from '../../platform/sql-rows';
+import { matchCondition, type SearchMode, withFuzzyThreshold } from '../../platform/text-search';
+import { recordObservation } from '../prices/prices.service';
+import { resolveShop, type StoreRow } from '../stores/stores.service';
+import { catalogueCache } from './catalogue-cache';
+import { type ProductImages, resolveProductImages, thumbnailOf } from './product-images';
+
+type ListQuery = z.output<typeof ProductListQuerySchema>;
+type ProductInput = z.output<typeof ProductCreateSchema>;
+
+const DEFAULT_CATEGORY = 'Divers';
+
+/**
+ * One product row with the price shown on its card: its cheapest current price, or the price in
+ * `preferStoreId` when it has one there. Every read of products goes through this one statement
+ * shape, so a page of the catalogue or a product's details costs a single round trip.
+ */
+type ProductReadRow = {
+  id: string;
+  name: string;
+  brand: string | null;
+  category: string;
+  description: string | null;
+  barcode: string | null;
+  unit: string | null;
+  manufacturer_reference: string | null;
+  availability: boolean;
+  main_image: string | null;
+  gallery_images: string[] | null;
+  barcode_image: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  shown_price: number | null;
+  shown_store_id: string | null;
+  shown_store_name: string | null;
+  shown_store_address: string | null;
+  shown_latitude: number | null;
+  shown_longitude: number | null;
+  store_count: number | string | null;
+};
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function toApiProduct(row: ProductReadRow): Product {
+  const gallery = row.gallery_images ?? [];
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    category: row.category,
+    description: row.description,
+    barcode: row.barcode,
+    unit: row.unit,
+    manufacturer_reference: row.manufacturer_reference,
+    availability: row.availability,
+    price: row.shown_price,
+    currency: 'XAF',
+    shop_id: row.shown_store_id,
+    shop_name: row.shown_store_name,
+    shop_address: row.shown_store_address,
+    shop_latitude: row.shown_latitude,
+    shop_longitude: row.shown_longitude,
+    price_count: Number(row.store_count ?? 0),
+    main_image: row.main_image,
+    image_url: row.main_image,
+    thumbnail_url: thumbnailOf(row.main_image),
+    gallery_images: gallery,
+    images: gallery,
+    gallery_thumbnails: gallery.map((url) => thumbnailOf(url) ?? url),
+    barcode_image: row.barcode_image,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+/**
+ * `select … from <from>`: the product columns and the shown price of each product `p` that `from`
+ * names (the products table, or a page of ids joined to it).
+ */
+function productRead(from: SQL, { preferStoreId, extraColumns }: { preferStoreId?: string; extraColumns?: SQL } = {}): SQL {
+  const preferred = preferStoreId ? sql`(cp.store_id = ${preferStoreId}) desc,` : sql``;
+  return sql`select p.id, p.name, p.brand, p.category, p.description, p.barcode, p.unit, p.manufacturer_reference, p.availability,
+                    p.main_image, p.gallery_images, p.barcode_image, p.created_at, p.updated_at,
+                    shown.price_xaf as shown_price, shown.store_id as shown_store_id, s.name as shown_store_name,
+                    s.address as shown_store_address, s.latitude as shown_latitude, s.longitude as shown_longitude,
+                    shown.store_count ${extraColumns ?? sql``}
+             from ${from}
+             left join lateral (
+               select cp.price_xaf, cp.store_id, count(*) over () as store_count
+               from ${currentPrices} cp
+               where cp.product_id = p.id
+               order by ${preferred} cp.price_xaf, cp.observed_at desc
+               limit 1
+             ) shown on true
+             left join ${stores} s on s.id = shown.store_id`;
+}
+
+/** Products by id, in the order of `ids`, with their shown price. */
+async function productsByIds(db: DbOrTx, ids: string[], preferStoreId?: string): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<ProductReadRow>(db, sql`${productRead(sql`${products} p`, { preferStoreId })} where ${inArray(sql`p.id`, ids)}`);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toApiProduct(row)] : [];
+  });
+}
+
+// ---------------------------------------------------------------- search and listing
+
+function listFilters(query: { category?: string; has_prices?: boolean }): SQL[] {
+  const filters: SQL[] = [];
+  if (query.category) filters.push(eq(products.category, query.category));
+  if (query.has_prices) filters.push(sql`exists (select 1 from ${currentPrices} where ${currentPrices.productId} = ${products.id})`);
+  return filters;
+}
+
+type Page = { products: Product[]; total: number };
+type CountedRow = ProductReadRow & { total: number | string };
+
+const orderOf = (sort: ListQuery['sort'], alias: string) =>
+  sort === 'recent' ? sql.raw(`${alias}.created_at desc, ${alias}.id desc`) : sql.raw(`${alias}.sort_name, ${alias}.id`);
+
+/** The page of products and the number of matches, in one statement. */
+async function readPage(db: DbOrTx, matches: SQL, countMatches: SQL, query: ListQuery): Promise<Page> {
+  const offset = (query.page - 1) * query.limit;
+  const rows = await queryRows<CountedRow>(
+    db,
+    sql`with ${matches},
+        page as materialized (select id, sort_name, created_at from m order by ${orderOf(query.sort, 'm')} limit ${query.limit} offset ${offset})
+        ${productRead(sql`page join ${products} p on p.id = page.id`, { extraColumns: sql`, (${countMatches}) as total` })}
+        order by ${orderOf(query.sort, 'page')}`,
+  );
+  if (rows.length > 0) return { products: rows.map(toApiProduct), total: Number(rows[0].total) };
+  // Past the last page: no rows to carry the count, so it is asked alone.
+  const [counted] = await queryRows<{ total: number | string }>(db, sql`with ${matches} select (${countMatches}) as total`);
+  return { products: [], total: Number(counted?.total ?? 0) };
+}
+
+async function searchPage(db: DbOrTx, filters: SQL[], search: string, mode: SearchMode, query: ListQuery): Promise<Page> {
+  const condition = and(...filters, matchCondition(sql`${products.searchText}`, search, mode));
+  // The matches are collected once (a bitmap scan of the trigram index), then counted and sorted:
+  // cheaper than walking the name index and testing every product against the words.
+  const matches = sql`m as materialized (select ${products.id} as id, ${products.sortName} as sort_name, ${products.createdAt} as created_at from ${products} where ${condition})`;
+  return readPage(db, matches, sql`select count(*) from m`, query);
+}
+
+async function browsePage(db: DbOrTx, filters: SQL[], query: ListQuery): Promise<Page> {
+  const where = filters.length ? and(...filters) : sql`true`;
+  // Not materialized: the page is read straight off the (sort_name, id) or created_at index.
+  const matches = sql`m as (select ${products.id} as id, ${products.sortName} as sort_name, ${products.createdAt} as created_at from ${products} where ${where})`;
+  return readPage(db, matches, sql`select count(*) from ${products} where ${where}`, query);
+}
+
+/**
+ * GET /api/products: name or brand containing every word of `search` (accents and case ignored);
+ * when no product does, near misses ("crme" → "Crème"). Sorted by name A-Z or most recent.
+ */
+export async function listProducts(deps: AppDeps, query: ListQuery): Promise<Page> {
+  const { db } = deps;
+  const filters = listFilters(query);
+  const search = query.search?.trim();
+  const key = `list:${query.sort}:${query.page}:${query.limit}:${query.has_prices}:${query.category ?? ''}:${search ?? ''}`;
+  return catalogueCache(db).get(key, async () => {
+    if (!search) return browsePage(db, filters, query);
+    const page = await searchPage(db, filters, search, 'exact', query);
+    if (page.total > 0) return page;
+    return withFuzzyThreshold(db, (tx) => searchPage(tx, filters, search, 'fuzzy', query));
+  });
+}
+
+/**
+ * GET /api/products-with-prices: products priced in at least one store. With `store_id`, those priced
+ * in that store, the longest unconfirmed first (what the nearby-store invitation asks about), each
+ * showing that store's price.
+ */
+export async function pricedProducts(deps: AppDeps, query: z.output<typeof PricedProductsQuerySchema>): Promise<Product[]> {
+  const { db } = deps;
+  if (!query.store_id) {
+    const listQuery: ListQuery = { limit: query.limit, page: 1, has_prices: true, search: query.search, category: query.category, sort: 'name' };
+    return (await listProducts(deps, listQuery)).products;
+  }
+  const search = query.search?.trim();
+  const conditions = and(
+    eq(currentPrices.storeId, query.store_id),
+    query.category ? eq(products.category, query.category) : undefined,
+    search ? matchCondition(sql`${products.searchText}`, search, 'exact') : undefined,
+  );
+  const rows = await db
+    .select({ id: products.id })
+    .from(currentPrices)
+    .innerJoin(products, eq(products.id, currentPrices.productId))
+    .where(conditions)
+    .orderBy(asc(currentPrices.observedAt), asc(products.sortName))
+    .limit(query.limit);
+  return productsByIds(db, rows.map((r) => r.id), query.store_id);
+}
+
+// ---------------------------------------------------------------- one product
+
+async function findProductRow(db: DbOrTx, id: string): Promise<typeof products.$inferSelect> {
+  const [row] = isUuid(id) ? await db.select().from(products).where(eq(products.id, id)) : [];
+  if (!row) throw new AppError('PRODUCT_NOT_FOUND');
+  return row;
+}
+
+type PriceJson = { store_id: string; store_name: string; store_address: string; latitude: number; longitude: number; price: number; observed_at: string };
+
+/** GET /api/products/{id} (cached a few seconds, see catalogue-cache.ts). */
+export function cachedProductDetail(deps: AppDeps, id: string): Promise<ProductDetail> {
+  return catalogueCache(deps.db).get(`detail:${id}`, () => productDetail(deps.db, id));
+}
+
+type ProductColumns = Omit<ProductReadRow, 'shown_price' | 'shown_store_id' | 'shown_store_name' | 'shown_store_address' | 'shown_latitude' | 'shown_longitude' | 'store_count'>;
+
+/** The product and its current price in each store, cheapest first (one statement). */
+export async function productDetail(db: DbOrTx, id: string): Promise<ProductDetail> {
+  if (!isUuid(id)) throw new AppError('PRODUCT_NOT_FOUND');
+  const [row] = await queryRows<ProductColumns & { prices: PriceJson[] | null }>(
+    db,
+    sql`select p.id, p.name, p.brand, p.category, p.description, p.barcode, p.unit, p.manufacturer_reference, p.availability,
+               p.main_image, p.gallery_images, p.barcode_image, p.created_at, p.updated_at,
+               (select json_agg(json_build_object('store_id', s.id, 'store_name', s.name, 'store_address', s.address, 'latitude', s.latitude,
+                                                  'longitude', s.longitude, 'price', cp.price_xaf, 'observed_at', cp.observed_at)
+                                order by cp.price_xaf, cp.observed_at desc, s.name)
+                from ${currentPrices} cp join ${stores} s on s.id = cp.store_id
+                where cp.product_id = p.id) as prices
+        from ${products} p where p.id = ${id}`,
+  );
+  if (!row) throw new AppError('PRODUCT_NOT_FOUND');
+  const prices: ProductPrice[] = (row.prices ?? []).map((p, index) => ({ ...p, observed_at: iso(p.observed_at), currency: 'XAF', is_best: index === 0 }));
+  const best = prices[0];
+  const product = toApiProduct({
+    ...row,
+    shown_price: best?.price ?? null,
+    shown_store_id: best?.store_id ?? null,
+    shown_store_name: best?.store_name ?? null,
+    shown_store_address: best?.store_address ?? null,
+    shown_latitude: best?.latitude ?? null,
+    shown_longitude: best?.longitude ?? null,
+    store_count: prices.length,
+  });
+  return { ...product, prices };
+}
+
+// ---------------------------------------------------------------- forms
+
+function productValues(input: Partial<ProductInput>) {
+  const values: Partial<typeof products.$inferInsert> = {};
+  if (input.name !== undefined) values.name = input.name;
+  if (input.brand !== undefined) values.brand = input.brand;
+  if (input.category !== undefined) values.category = input.category;
+  if (input.description !== undefined) values.description = input.description;
+  if (input.barcode !== undefined) values.barcode = input.barcode;
+  if (input.unit !== undefined) values.unit = input.unit;
+  if (input.manufacturer_reference !== undefined) values.manufacturerReference = input.manufacturer_reference;
+  if (input.availability !== undefined) values.availability = input.availability;
+  return values;
+}
+
+/** Records the form's price in its shop (the shop itself is found or created even without a price). */
+async function recordShopPrice(tx: Tx, productId: string, input: ProductInput, userId: string, now: Date): Promise<StoreRow | null> {
+  const store = await resolveShop(tx, input, userId);
+  if (store && input.price != null) {
+    await recordObservation(tx, { productId, store, userId, price: input.price, source: 'product_form', now });
+  }
+  return store;
+}
+
+/** POST /api/products: the simple form, or the one with a shop and a price. */
+export async function createProduct(deps: AppDeps, principal: Principal, input: ProductInput): Promise<ProductDetail> {
+  const images = await resolveProductImages(deps, input);
+  const now = deps.now();
+  const id = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({
+        ...productValues(input),
+        name: input.name,
+        category: input.category ?? DEFAULT_CATEGORY,
+        ...images,
+        createdBy: principal.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: products.id });
+    await recordShopPrice(tx, row.id, input, principal.userId, now);
+    return row.id;
+  });
+  catalogueCache(deps.db).clear();
+  return productDetail(deps.db, id);
+}
+
+/** PUT /api/products/{id}. */
+export async function updateProduct(deps: AppDeps, principal: Principal, id: string, input: ProductInput): Promise<ProductDetail> {
+  const current = await findProductRow(deps.db, id);
+  const currentImages: ProductImages = { mainImage: current.mainImage, galleryImages: current.galleryImages ?? [], barcodeImage: current.barcodeImage };
+  const images = await resolveProductImages(deps, input, currentImages);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(products)
+      .set({ ...productValues(input), ...images, updatedAt: now })
+      .where(eq(products.id, current.id));
+    await recordShopPrice(tx, current.id, input, principal.userId, now);
+  });
+  catalogueCache(deps.db).clear();
+  return productDetail(deps.db, current.id);
+}
+
+/** POST /api/products/duplicate: the same product, priced in another shop. */
+export async function duplicateProduct(
+  deps: AppDeps,
+  principal: Principal,
+  input: z.output<typeof ProductDuplicateSchema>,
+): Promise<{ product: ProductDetail; shopName: string }> {
+  const original = await findProductRow(deps.db, input.original_product_id);
+  const store = await deps.db.transaction(async (tx) => {
+    const shop = await resolveShop(tx, input, principal.userId);
+    if (!shop) throw new AppError('SHOP_REQUIRED');
+    await recordObservation(tx, { productId: original.id, store: shop, userId: principal.userId, price: input.price, source: 'product_form', now: deps.now() });
+    return shop;
+  });
+  catalogueCache(deps.db).clear();
+  return { product: await productDetail(deps.db, original.id), shopName: store.name };
+}
+
+/** POST /api/products/quick-add: the product of that name and brand (accents and case ignored), created if new. */
+export async function quickAdd(deps: AppDeps, principal: Principal, input: z.output<typeof QuickAddSchema>): Promise<{ product: Product; alreadyExisted: boolean }> {
+  const now = deps.now();
+  const { id, alreadyExisted } = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('product:' || mp_fold(${input.name})))`);
+    const [existing] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(sql`${products.sortName} = mp_fold(${input.name})`, sql`mp_fold(coalesce(${products.brand}, '')) = mp_fold(${input.brand ?? ''})`))
+      .orderBy(asc(products.createdAt))
+      .limit(1);
+    if (existing) return { id: existing.id, alreadyExisted: true };
+    const [row] = await tx
+      .insert(products)
+      .values({
+        name: input.name,
+        brand: input.brand ?? null,
+        category: input.category ?? DEFAULT_CATEGORY,
+        description: input.description ?? null,
+        createdBy: principal.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: products.id });
+    return { id: row.id, alreadyExisted: false };
+  });
+  if (!alreadyExisted) catalogueCache(deps.db).clear();
+  const [product] = await productsByIds(deps.db, [id]);
+  return { product, alreadyExisted };
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { NearbyStoresQuerySchema, SearchStoresQuerySchema, StoreCreateSchema } from '#contract/stores';
+import type { AppDeps } from '../../deps';
+import { principalOf } from '../../platform/auth-guard';
+import { createStore, listStores, nearbyPlaces, searchPlaces } from './stores.service';
+
+export async function storesRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['stores'];
+
+  app.get('/stores', { onRequest: app.requireUser, schema: { tags } }, async () => listStores(deps));
+
+  app.post('/stores', { onRequest: app.requireConsumer, schema: { body: StoreCreateSchema, tags } }, async (request, reply) => {
+    const { store, created } = await createStore(deps, request.body, principalOf(request).userId);
+    return reply.status(created ? 201 : 200).send({ ...store, already_existed: !created });
+  });
+
+  app.get('/places/nearby-stores', { onRequest: app.requireUser, schema: { querystring: NearbyStoresQuerySchema, tags } }, async (request) => ({
+    success: true as const,
+    stores: await nearbyPlaces(deps, request.query),
+  }));
+
+  app.get('/places/search-stores', { onRequest: app.requireUser, schema: { querystring: SearchStoresQuerySchema, tags } }, async (request) => ({
+    success: true as const,
+    stores: await searchPlaces(deps, request.query),
+  }));
+}

@@ -1,0 +1,51 @@
+// Step 4 of /contribute: an optional photo, from the camera or from an image file (the second button
+// is labelled as a barcode scan), previewed and removable.
+import { Camera, ScanBarcode, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { IMAGE_MAX_BYTES } from '#contract/constants';
+import { fr } from '#contract/messages';
+import { readAsDataUrl } from '../../lib/files';
+import { Button } from '../../ui/Button';
+
+export function PhotoStep({ value, onChange }: { value: string | null; onChange: (dataUrl: string | null) => void }) {
+  const camera = useRef<HTMLInputElement>(null);
+  const file = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const onFile = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    setError(null);
+    if (!chosen.type.startsWith('image/')) return setError(fr.lists.imageRequired);
+    if (chosen.size > IMAGE_MAX_BYTES) return setError(fr.image.productTooLarge);
+    onChange(await readAsDataUrl(chosen));
+  };
+
+  return (
+    <div className="space-y-3">
+      {value ? (
+        <div className="flex items-start gap-3">
+          <img src={value} alt={fr.contribute.photoPreview} className="size-32 rounded-xl border border-slate-200 object-cover" />
+          <Button variant="ghost" size="sm" icon={<Trash2 size={16} />} onClick={() => onChange(null)} className="text-rose-700">
+            {fr.contribute.removePhoto}
+          </Button>
+        </div>
+      ) : (
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+          <Button variant="outline" icon={<Camera size={18} />} onClick={() => camera.current?.click()}>
+            {fr.contribute.takePhoto}
+          </Button>
+          <Button variant="outline" icon={<ScanBarcode size={18} />} onClick={() => file.current?.click()}>
+            {fr.contribute.scanBarcode}
+          </Button>
+        </div>
+      )}
+      <input ref={camera} type="file" accept="image/*" capture="environment" className="sr-only" aria-label={fr.contribute.takePhoto} onChange={(e) => void onFile(e.target.files?.[0])} />
+      <input ref={file} type="file" accept="image/*" className="sr-only" aria-label={fr.contribute.scanBarcode} onChange={(e) => void onFile(e.target.files?.[0])} />
+      {error && (
+        <p className="text-sm text-rose-600" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

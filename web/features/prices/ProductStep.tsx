@@ -1,0 +1,76 @@
+// Step 1 of /contribute: search and pick the product (name, brand, category).
+import { useQuery } from '@tanstack/react-query';
+import { Check, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { fr } from '#contract/messages';
+import type { Product } from '#contract/products';
+import { api } from '../../lib/api';
+import { Spinner } from '../../ui/Spinner';
+
+const DEBOUNCE_MS = 300;
+const LISTED = 20;
+
+export type PickedProduct = Pick<Product, 'id' | 'name' | 'brand' | 'category'>;
+
+export function ProductStep({ value, onChange }: { value: PickedProduct | null; onChange: (product: PickedProduct) => void }) {
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(text.trim()), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const { data, isPending, isError } = useQuery({
+    queryKey: ['products', 'contribute-search', search],
+    queryFn: () => api.get<Product[]>('/products', { query: { search: search || undefined, limit: LISTED } }),
+  });
+
+  return (
+    <div className="space-y-2">
+      <label htmlFor="contribute-product-search" className="sr-only">
+        {fr.contribute.productSearch}
+      </label>
+      <div className="relative">
+        <Search size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+        <input
+          id="contribute-product-search"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={fr.contribute.productSearchPlaceholder}
+          className="block h-11 w-full rounded-xl border border-slate-300 bg-white pl-9 pr-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
+        />
+      </div>
+      <ul className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200 bg-white" aria-label={fr.contribute.step1}>
+        {isPending ? (
+          <li className="flex justify-center p-4">
+            <Spinner className="text-brand-700" />
+          </li>
+        ) : isError ? (
+          <li className="p-3 text-sm text-rose-700">{fr.products.loadError}</li>
+        ) : data.length === 0 ? (
+          <li className="p-3 text-sm text-slate-500">{fr.contribute.noProduct}</li>
+        ) : (
+          data.map((product) => {
+            const selected = product.id === value?.id;
+            return (
+              <li key={product.id}>
+                <button
+                  type="button"
+                  onClick={() => onChange(product)}
+                  aria-pressed={selected}
+                  className={`flex w-full items-center gap-3 px-3 py-2.5 text-left hover:bg-slate-50 ${selected ? 'bg-brand-50' : ''}`}
+                >
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-medium text-slate-900">{product.name}</span>
+                    <span className="block truncate text-xs text-slate-500">{[product.brand, product.category].filter(Boolean).join(' · ')}</span>
+                  </span>
+                  {selected && <Check size={18} className="shrink-0 text-brand-700" aria-hidden="true" />}
+                </button>
+              </li>
+            );
+          })
+        )}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+// "Détails": the product with an image carousel, its price in every store (cheapest first, flagged
+// best) and the price history chart.
+import { useQuery } from '@tanstack/react-query';
+import { Award, ChevronLeft, ChevronRight, Copy, ImageOff, Pencil, Tag } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { formatRelativeTime } from '#contract/format';
+import { fr } from '#contract/messages';
+import type { ProductDetail } from '#contract/products';
+import { Button, buttonClasses } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import { Money } from '../../ui/Money';
+import { Spinner } from '../../ui/Spinner';
+import { priceHistoryQuery, productDetailQuery } from './products-api';
+
+const PriceHistoryChart = lazy(() => import('./PriceHistoryChart'));
+
+function Carousel({ images, name }: { images: string[]; name: string }) {
+  const [index, setIndex] = useState(0);
+  useEffect(() => setIndex(0), [images]);
+  if (images.length === 0) {
+    return (
+      <div className="flex h-28 w-full flex-col items-center justify-center gap-2 rounded-2xl bg-slate-100 text-slate-400 md:aspect-[4/3] md:h-auto">
+        <ImageOff size={32} aria-hidden="true" />
+        <span className="text-sm">{fr.products.noImage}</span>
+      </div>
+    );
+  }
+  const go = (delta: number) => setIndex((i) => (i + delta + images.length) % images.length);
+  return (
+    <div className="space-y-2" role="group" aria-roledescription="carrousel" aria-label={name}>
+      <div className="relative aspect-[4/3] w-full overflow-hidden rounded-2xl bg-slate-100">
+        <img src={images[index]} alt={`${name} — ${fr.products.imageOf(index + 1, images.length)}`} className="size-full object-contain" />
+        {images.length > 1 && (
+          <>
+            <button type="button" onClick={() => go(-1)} aria-label={fr.products.previousImage} className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 shadow hover:bg-white">
+              <ChevronLeft size={18} aria-hidden="true" />
+            </button>
+            <button type="button" onClick={() => go(1)} aria-label={fr.products.nextImage} className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 shadow hover:bg-white">
+              <ChevronRight size={18} aria-hidden="true" />
+            </button>
+          </>
+        )}
+      </div>
+      {images.length > 1 && (
+        <div className="flex justify-center gap-2">
+          {images.map((src, i) => (
+            <button
+              key={src}
+              type="button"
+              onClick={() => setIndex(i)}
+              aria-label={fr.products.imageOf(i + 1, images.length)}
+              aria-current={i === index}
+              className={`size-2.5 rounded-full ${i === index ? 'bg-brand-700' : 'bg-slate-300'}`}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PriceHistorySection({ productId }: { productId: string }) {
+  const { data, isPending, isError } = useQuery(priceHistoryQuery(productId));
+  return (
+    <section className="space-y-2">
+      <h3 className="font-semibold text-slate-900">{fr.products.historyTitle}</h3>
+      {isPending ? (
+        <p className="flex items-center gap-2 text-sm text-slate-500">
+          <Spinner size={16} /> {fr.products.historyLoading}
+        </p>
+      ) : isError ? (
+        <p className="text-sm text-rose-700">{fr.products.detailsError}</p>
+      ) : data.series.length === 0 ? (
+        <p className="text-sm text-slate-500">{fr.products.noHistory}</p>
+      ) : (
+        <Suspense fallback={<Spinner size={16} />}>
+          <PriceHistoryChart history={data} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+type DetailsProps = { productId: string | null; onClose: () => void; onEdit: (p: ProductDetail) => void; onDuplicate: (p: ProductDetail) => void };
+
+export function ProductDetailsDialog({ productId, onClose, onEdit, onDuplicate }: DetailsProps) {
+  const { data: product, isPending, isError, refetch } = useQuery({ ...productDetailQuery(productId ?? ''), enabled: Boolean(productId) });
+  const images = product ? [product.main_image, ...product.gallery_images].filter((u): u is string => Boolean(u)) : [];
+
+  return (
+    <Modal
+      open={Boolean(productId)}
+      title={product?.name ?? fr.products.detailsTitle}
+      description={product ? [product.brand, product.category].filter(Boolean).join(' · ') : undefined}
+      onClose={onClose}
+      size="xl"
+      footer={
+        product && (
+          <>
+            <Link to={`/contribute?product=${product.id}`} className={buttonClasses({ variant: 'secondary' })}>
+              <Tag size={16} aria-hidden="true" />
+              {fr.products.contributePrice}
+            </Link>
+            <Button variant="outline" icon={<Copy size={16} />} onClick={() => onDuplicate(product)}>
+              {fr.products.duplicate}
+            </Button>
+            <Button icon={<Pencil size={16} />} onClick={() => onEdit(product)}>
+              {fr.common.edit}
+            </Button>
+          </>
+        )
+      }
+    >
+      {isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner size={28} className="text-brand-700" />
+        </div>
+      ) : isError || !product ? (
+        <div className="space-y-3 py-6 text-center">
+          <p className="text-rose-700">{fr.products.detailsError}</p>
+          <Button variant="outline" onClick={() => void refetch()}>
+            {fr.common.retry}
+          </Button>
+        </div>
+      ) : (
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+          <div className="space-y-4">
+            <Carousel images={images} name={product.name} />
+            <dl className="space-y-1 text-sm text-slate-600">
+              {product.unit && <dd>{fr.products.unitLabel(product.unit)}</dd>}
+              {product.barcode && <dd>{fr.products.barcodeLabel(product.barcode)}</dd>}
+              {!product.availability && <dd className="font-medium text-amber-700">{fr.products.unavailable}</dd>}
+            </dl>
+            {product.description && <p className="text-sm text-slate-700">{product.description}</p>}
+          </div>
+          <div className="min-w-0 space-y-6">
+            <section className="space-y-2">
+              <h3 className="font-semibold text-slate-900">{fr.products.pricesTitle}</h3>
+              {product.prices.length === 0 ? (
+                <p className="text-sm text-slate-500">{fr.products.noPrices}</p>
+              ) : (
+                <ul className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200" aria-label={fr.products.pricesTitle}>
+                  {product.prices.map((price) => (
+                    <li key={price.store_id} className={`flex items-start justify-between gap-3 px-3 py-2.5 ${price.is_best ? 'bg-brand-50' : ''}`}>
+                      <span className="min-w-0">
+                        <span className="block truncate text-sm font-medium text-slate-900">{price.store_name}</span>
+                        <span className="block truncate text-xs text-slate-500">{price.store_address}</span>
+                        <span className="block text-xs text-slate-400">{fr.products.updatedAgo(formatRelativeTime(price.observed_at))}</span>
+                      </span>
+                      <span className="shrink-0 text-right">
+                        <Money amount={price.price} className="block font-semibold text-slate-900" />
+                        {price.is_best && (
+                          <span className="mt-0.5 inline-flex items-center gap-1 rounded-full bg-brand-700 px-2 py-0.5 text-[11px] font-semibold text-white">
+                            <Award size={12} aria-hidden="true" />
+                            {fr.products.bestPrice}
+                          </span>
+                        )}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <PriceHistorySection productId={product.id} />
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,41 @@
+// The catalogue's server calls and their query keys.
+import type { PriceHistory } from '#contract/prices';
+import { CATALOGUE, TOTAL_COUNT_HEADER, type PricedProductsResponse, type Product, type ProductDetail, type ProductSort } from '#contract/products';
+import { api } from '../../lib/api';
+
+export type CatalogueFilters = { search: string; category: string; sort: ProductSort; page: number };
+
+export const productKeys = {
+  all: ['products'] as const,
+  page: (filters: CatalogueFilters) => ['products', 'page', filters] as const,
+  detail: (id: string) => ['products', 'detail', id] as const,
+  history: (id: string) => ['products', 'history', id] as const,
+  pricedAt: (storeId: string) => ['products', 'priced-at', storeId] as const,
+};
+
+export async function fetchProductPage(filters: CatalogueFilters): Promise<{ products: Product[]; total: number }> {
+  let total = 0;
+  const products = await api.get<Product[]>('/products', {
+    query: { search: filters.search.trim() || undefined, category: filters.category || undefined, sort: filters.sort, page: filters.page, limit: CATALOGUE.pageSize },
+    onHeaders: (headers) => {
+      total = Number(headers.get(TOTAL_COUNT_HEADER) ?? 0);
+    },
+  });
+  return { products, total };
+}
+
+export const productDetailQuery = (id: string) => ({
+  queryKey: productKeys.detail(id),
+  queryFn: () => api.get<ProductDetail>(`/products/${id}`),
+});
+
+export const priceHistoryQuery = (id: string) => ({
+  queryKey: productKeys.history(id),
+  queryFn: () => api.get<PriceHistory>(`/products/${id}/price-history`),
+});
+
+/** Priced products of a store, the longest unconfirmed first (the nearby-store invitation). */
+export const pricedAtQuery = (storeId: string, limit: number) => ({
+  queryKey: [...productKeys.pricedAt(storeId), limit],
+  queryFn: async () => (await api.get<PricedProductsResponse>('/products-with-prices', { query: { store_id: storeId, limit } })).products,
+});
