@@ -9,6 +9,7 @@
 //   supermarkets carry most of a list, many small shops carry a part of it, staples are everywhere
 //   and specialities rare), rescaled so the expected share of priced pairs is still `density`.
 // The same (seed, shape) always gives the same instance.
+import { seededRandom } from '../server/platform/random';
 import type { BasketItem, BestPricesInput } from '../server/optimiser/types';
 
 export type Availability = 'uniform' | 'assortment';
@@ -22,19 +23,8 @@ export type InstanceShape = {
   storeFee?: number;
 };
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function generateInstance(shape: InstanceShape, seed: number): BestPricesInput {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const uniform = (lo: number, hi: number) => lo + (hi - lo) * random();
   const base = Array.from({ length: shape.items }, () => Math.exp(uniform(Math.log(250), Math.log(15_000))));
   const quantity = Array.from({ length: shape.items }, () => 1 + Math.floor(random() * 3));

@@ -7,7 +7,8 @@ import { buildInstance } from './instance';
 import { normalizeBasket } from './normalize';
 import { buildPlan } from './plan';
 import { optimalityViolations } from './test/check-plan';
-import { randomBasket, seededRandom, shuffled, type RandomBasketShape } from './test/random-basket';
+import { seededRandom } from '../platform/random';
+import { randomBasket, shuffled, type RandomBasketShape } from './test/random-basket';
 import type { BasketPlan, BestPricesInput } from './types';
 
 type Solver = (input: BestPricesInput) => BasketPlan;

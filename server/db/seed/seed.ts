@@ -9,7 +9,7 @@ import type { Db, Tx } from '../client';
 import * as t from '../schema';
 import productsData from './products.json' with { type: 'json' };
 import storesData from './stores.json' with { type: 'json' };
-import { seededRandom } from './random';
+import { seededRandom } from '../../platform/random';
 
 const SEED_VERSION = '1';
 const SEED_KEY = 'seed_version';

@@ -1,21 +1,15 @@
 // Finding catalogue products for list lines: the search box of the list editor, the matching of an
 // imported text list, and the exact-name match that lets a manual item be priced by the optimiser.
-// All comparisons go through mp_fold (lower case, no accents) and pg_trgm, using the products'
-// trigram index (migrations/0001_search.sql).
-import { sql, type SQL } from 'drizzle-orm';
+// All comparisons go through mp_fold (lower case, no accents) and pg_trgm, on the products' stored
+// folded text and its trigram index (migrations 0001 and 0002).
+import { sql } from 'drizzle-orm';
 import type { ProductSuggestion } from '#contract/lists';
 import type { DbOrTx } from '../../db/client';
+import { queryRows as rows } from '../../platform/sql-rows';
+import { escapeLike } from '../../platform/text-search';
 
-const TARGET = sql`mp_fold(p.name || ' ' || coalesce(p.brand, ''))`;
-
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+/** products.search_text = mp_fold(name || ' ' || brand), a stored column with a trigram index. */
+const TARGET = sql`p.search_text`;
 
 type SuggestionRow = { id: string; name: string; brand: string | null; category: string; unit: string | null; store_count: number | string | null; min_price: number | null };
 
@@ -23,10 +17,10 @@ type SuggestionRow = { id: string; name: string; brand: string | null; category:
 export async function searchProducts(db: DbOrTx, search: string, limit: number): Promise<ProductSuggestion[]> {
   const term = search.trim();
   const where = term
-    ? sql`where ${TARGET} like mp_fold(${likePattern(term)}) escape '\\' or mp_fold(${term}) <% ${TARGET}`
+    ? sql`where ${TARGET} like mp_fold(${`%${escapeLike(term)}%`}) escape '\\' or mp_fold(${term}) <% ${TARGET}`
     : sql``;
   const order = term
-    ? sql`order by (mp_fold(p.name) like mp_fold(${`${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}) escape '\\') desc, word_similarity(mp_fold(${term}), ${TARGET}) desc, coalesce(cp.store_count, 0) desc, p.name`
+    ? sql`order by (p.sort_name like mp_fold(${`${escapeLike(term)}%`}) escape '\\') desc, word_similarity(mp_fold(${term}), ${TARGET}) desc, coalesce(cp.store_count, 0) desc, p.name`
     : sql`order by coalesce(cp.store_count, 0) desc, p.name`;
   const found = await rows<SuggestionRow>(
     db,
@@ -62,11 +56,11 @@ export async function matchNames(db: DbOrTx, names: readonly string[]): Promise<
         from unnest(array[${terms}]::text[]) with ordinality as q(term, idx)
         cross join lateral (
           select p.id, p.name, p.brand, p.category,
-                 mp_fold(p.name) = mp_fold(q.term) as exact,
+                 p.sort_name = mp_fold(q.term) as exact,
                  word_similarity(mp_fold(q.term), ${TARGET}) as sim
           from products p
-          where mp_fold(p.name) = mp_fold(q.term) or mp_fold(q.term) <% ${TARGET}
-          order by exact desc, sim desc, (mp_fold(p.name) like mp_fold(q.term) || '%') desc, similarity(mp_fold(q.term), ${TARGET}) desc, length(p.name), p.name
+          where p.sort_name = mp_fold(q.term) or mp_fold(q.term) <% ${TARGET}
+          order by exact desc, sim desc, (p.sort_name like mp_fold(q.term) || '%') desc, similarity(mp_fold(q.term), ${TARGET}) desc, length(p.name), p.name
           limit 1
         ) m`,
   );
@@ -88,7 +82,7 @@ export async function exactProductIds(db: DbOrTx, names: readonly string[]): Pro
     db,
     sql`select q.idx, min(p.id::text) as id
         from unnest(array[${terms}]::text[]) with ordinality as q(term, idx)
-        join products p on mp_fold(p.name) = mp_fold(q.term)
+        join products p on p.sort_name = mp_fold(q.term)
         group by q.idx
         having count(*) = 1`,
   );

@@ -1,17 +1,6 @@
 // Seeded random shopping lists for property tests: a failure prints its seed and replays exactly.
+import { seededRandom } from '../../platform/random';
 import type { BasketItem, BestPricesInput } from '../types';
-
-/** mulberry32: tiny, fast, good enough to draw test cases. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Ids whose code-unit order differs from their order of appearance, with a capitalised one
 // (sorts before lower case) to catch locale-aware comparisons.

@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileText, ListPlus, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { formatXaf } from '#contract/format';
 import { findDuplicateItem, type ExtractedItem, type ProductSuggestion, SaveListSchema, type ShoppingList } from '#contract/lists';
 import { fr } from '#contract/messages';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -13,7 +12,7 @@ import { Button } from '../../ui/Button';
 import { Card, PageHeader } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { QuantityStepper } from '../../ui/QuantityStepper';
-import { SearchCombobox } from '../../ui/SearchCombobox';
+import { ProductSearchCombobox } from '../../ui/ProductSearchCombobox';
 import { Tabs } from '../../ui/Tabs';
 import { ImportPanel } from './ImportPanel';
 import { listsQueryKey, saveList, searchCatalogue } from './lists-api';
@@ -147,24 +146,7 @@ export function CreateListPage() {
           >
             {mode === 'manual' ? (
               <div className="space-y-5">
-                <SearchCombobox<ProductSuggestion>
-                  label={fr.listsUi.searchCatalogue}
-                  placeholder={fr.listsUi.searchPlaceholder}
-                  search={search}
-                  keyOf={(p) => p.id}
-                  optionLabel={(p) => p.name}
-                  onPick={addProduct}
-                  emptyText={fr.listsUi.noResult}
-                  loadingText={fr.listsUi.searching}
-                  renderOption={(p) => (
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium text-slate-900">{p.name}</span>
-                      <span className="block truncate text-xs text-slate-500">
-                        {[p.brand, p.category].filter(Boolean).join(' · ')} — {p.store_count > 0 && p.min_price !== null ? fr.listsUi.fromStores(p.store_count, formatXaf(p.min_price)) : fr.listsUi.noPriceYet}
-                      </span>
-                    </span>
-                  )}
-                />
+                <ProductSearchCombobox search={search} onPick={addProduct} detailed />
                 <fieldset className="space-y-3 rounded-xl bg-slate-50 p-3">
                   <legend className="px-1 text-sm font-semibold text-slate-700">{fr.listsUi.manualItem}</legend>
                   <div className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start">

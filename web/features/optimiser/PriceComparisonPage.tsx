@@ -6,7 +6,7 @@ import { ArrowLeft, ClipboardList, Trash2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { CartRef } from '#contract/checkout';
-import { formatDate, formatXaf } from '#contract/format';
+import { formatDate } from '#contract/format';
 import { foldName, type ProductSuggestion, type ShoppingList } from '#contract/lists';
 import { fr } from '#contract/messages';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -14,7 +14,7 @@ import { Button } from '../../ui/Button';
 import { Card, PageHeader } from '../../ui/Card';
 import { Modal } from '../../ui/Modal';
 import { QuantityStepper } from '../../ui/QuantityStepper';
-import { SearchCombobox } from '../../ui/SearchCombobox';
+import { ProductSearchCombobox } from '../../ui/ProductSearchCombobox';
 import { Spinner } from '../../ui/Spinner';
 import { Steps } from '../../ui/Steps';
 import { myListsQuery, searchProducts } from './optimiser-api';
@@ -72,22 +72,7 @@ export function PriceComparisonPage({ renderCheckout }: { renderCheckout?: Check
         <Card className="space-y-5 p-4 sm:p-5">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <div className="flex-1">
-              <SearchCombobox<ProductSuggestion>
-                label={fr.listsUi.searchCatalogue}
-                placeholder={fr.listsUi.searchPlaceholder}
-                search={search}
-                keyOf={(p) => p.id}
-                optionLabel={(p) => p.name}
-                onPick={addProduct}
-                emptyText={fr.listsUi.noResult}
-                loadingText={fr.listsUi.searching}
-                renderOption={(p) => (
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium text-slate-900">{p.name}</span>
-                    <span className="block truncate text-xs text-slate-500">{p.store_count > 0 && p.min_price !== null ? fr.listsUi.fromStores(p.store_count, formatXaf(p.min_price)) : fr.listsUi.noPriceYet}</span>
-                  </span>
-                )}
-              />
+              <ProductSearchCombobox search={search} onPick={addProduct} />
             </div>
             <Button variant="outline" onClick={() => setImporting(true)} icon={<ClipboardList size={16} aria-hidden="true" />}>
               {fr.optimiserUi.importList}

@@ -1,4 +1,7 @@
-/** Deterministic PRNG (mulberry32): every fresh start seeds exactly the same data. */
+/**
+ * Deterministic PRNG (mulberry32): tiny, fast, and the same seed always gives the same sequence.
+ * Used by the first-start seed, the optimiser's property tests and the benchmark generators.
+ */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
