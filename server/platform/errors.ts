@@ -30,6 +30,9 @@ const ERRORS = {
   ORDER_NOT_FOUND: [404, fr.orders.notFound],
   ORDER_TRANSITION_INVALID: [409, fr.orders.transitionInvalid],
   ORDER_ALREADY_TAKEN: [409, fr.agent.acceptError],
+  NOTIFICATION_NOT_FOUND: [404, fr.notifications.notFound],
+  PUSH_ENDPOINT_REFUSED: [422, fr.notifications.endpointRefused],
+  DELIVERY_DATE_PAST: [400, fr.delivery.datePast],
   TOO_MANY_LOGIN_ATTEMPTS: [429, fr.auth.tooManyAttempts(15)],
   TOO_MANY_REQUESTS: [429, fr.common.tooManyRequests],
 } as const satisfies Record<string, readonly [number, string]>;
