@@ -41,7 +41,7 @@ export async function createNotifications(db: DbOrTx, rows: NewNotification[], n
   const settings = await settingsOfUsers(db, [...new Set(rows.map((r) => r.userId))]);
   const allowed = rows.filter((r) => {
     const key = SETTING_OF_TYPE[r.type];
-    return key === null || settings.get(r.userId)?.[key] !== false;
+    return key === null || (settings.get(r.userId) ?? DEFAULT_NOTIFICATION_SETTINGS)[key] === true;
   });
   if (allowed.length === 0) return;
   await db.insert(notifications).values(allowed.map((r) => ({ ...r, data: r.data ?? null, createdAt: now })));
