@@ -24,6 +24,10 @@ import { agentRoutes } from './features/agent/agent.routes';
 import { deliveriesRoutes } from './features/deliveries/deliveries.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { registerPush } from './features/notifications/push-setup';
+import { listsRoutes } from './features/lists/lists.routes';
+import { paymentMethodsRoutes } from './features/payments/payment-methods.routes';
+import { optimiserRoutes } from './features/optimiser/optimiser.routes';
+import { checkoutRoutes } from './features/checkout/checkout.routes';
 
 // French messages for every zod check that has no message of its own.
 z.config(z.locales.fr());
@@ -63,6 +67,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notificationsRoutes, { deps, push });
       await api.register(agentRoutes, { deps });
       await api.register(deliveriesRoutes, { deps });
+      await api.register(listsRoutes, { deps });
+      await api.register(paymentMethodsRoutes, { deps });
+      await api.register(optimiserRoutes, { deps });
+      await api.register(checkoutRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BookDeliveryQuerySchema, CreateCartSchema, SandboxDecisionSchema } from '#contract/checkout';
+import { SwitchStoreQuerySchema } from '#contract/optimiser';
+import type { AppDeps } from '../../deps';
+import { principalOf } from '../../platform/auth-guard';
+import { createSandboxProvider, type SandboxProvider } from '../../platform/payments/sandbox';
+import { answerSandboxPayment, bookDelivery, bookingDetails, createCart, switchStore } from './checkout.service';
+
+const IdParams = z.object({ id: z.string() });
+
+/** `payments` defaults to the built-in sandbox operator; a real operator would be passed here. */
+export async function checkoutRoutes(fastify: FastifyInstance, { deps, payments = createSandboxProvider() }: { deps: AppDeps; payments?: SandboxProvider }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const guard = { preHandler: app.requireConsumer };
+  const tags = ['checkout'];
+
+  app.post('/shopping/create-cart', { ...guard, schema: { body: CreateCartSchema, tags } }, async (request, reply) =>
+    reply.status(201).send(await createCart(deps, principalOf(request), request.body)),
+  );
+
+  app.post('/shopping/switch-store', { ...guard, schema: { querystring: SwitchStoreQuerySchema, tags } }, async (request) =>
+    switchStore(deps, principalOf(request), request.query.cart_id, request.query.item_index, request.query.new_store_id),
+  );
+
+  app.post('/shopping/book-delivery', { ...guard, schema: { querystring: BookDeliveryQuerySchema, tags } }, async (request, reply) =>
+    reply.status(201).send(await bookDelivery(deps, principalOf(request), request.query, payments)),
+  );
+
+  app.get('/shopping/bookings/:id', { ...guard, schema: { params: IdParams, tags } }, async (request) =>
+    bookingDetails(deps, principalOf(request), request.params.id, payments),
+  );
+
+  // The sandbox operator's "phone": the customer approves or declines the push (test mode only).
+  app.post('/shopping/payments/:id/sandbox-decision', { ...guard, schema: { params: IdParams, body: SandboxDecisionSchema, tags } }, async (request) =>
+    answerSandboxPayment(deps, principalOf(request), request.params.id, request.body.approve, payments),
+  );
+}

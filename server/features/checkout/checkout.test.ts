@@ -1,0 +1,240 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookingDetails, BookingResult, CreateCartResult } from '#contract/checkout';
+import { addDays, todayInGabon } from '#contract/format';
+import type { OptimizeResponse } from '#contract/optimiser';
+import type { PaymentMethod } from '#contract/payments';
+import type { ShoppingList } from '#contract/lists';
+import { carts, notifications, orders, payments, shoppingLists } from '../../db/schema';
+import { bearer, createTestContext, detailOf, registerUser, type SignedIn, type TestContext } from '../../test/harness';
+import { fixtureItems, insertBasketFixture, USER_POSITION, type BasketFixture } from '../optimiser/basket-fixture';
+import { createDeliveryFromList } from './checkout.service';
+
+let ctx: TestContext;
+let alice: SignedIn;
+let bob: SignedIn;
+let f: BasketFixture;
+const tomorrow = () => addDays(todayInGabon(), 1);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  [alice, bob] = await Promise.all([registerUser(ctx.app), registerUser(ctx.app)]);
+  f = await insertBasketFixture(ctx.db);
+});
+afterAll(() => ctx.close());
+
+const as = (who: SignedIn) => bearer(who.access_token);
+const principal = (who: SignedIn) => ({ userId: who.user.id, sessionId: 'test', userType: 'consumer' as const });
+
+async function newList(who: SignedIn, items = fixtureItems(f).map((i) => ({ product_id: i.product_id, quantity: i.quantity }))): Promise<ShoppingList> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/shopping-lists', headers: as(who), payload: { name: 'Liste à livrer', items } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+/** Optimise → create-cart, as the comparator does. */
+async function cartFor(who: SignedIn, listId: string | null = null): Promise<{ cartId: string; total: number }> {
+  const opt = (await ctx.app.inject({ method: 'POST', url: '/api/shopping/optimize', headers: as(who), payload: { items: fixtureItems(f), user_latitude: USER_POSITION.latitude, user_longitude: USER_POSITION.longitude, shopping_list_id: listId } })).json() as OptimizeResponse;
+  const items = opt.optimization.items
+    .filter((i) => i.status === 'priced')
+    .map((i) => ({ product_id: i.product_id, product_name: i.product_name, quantity: i.quantity, store_id: i.selected_store_id, store_name: i.selected_store_name, unit_price: i.unit_price, total_price: i.total_price }));
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/shopping/create-cart',
+    headers: as(who),
+    payload: { items, total_cost: opt.optimization.total_cost, view_type: 'best_prices', stores_involved: opt.optimization.store_count, shopping_list_id: listId, optimization_cart_id: opt.cart_id },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const cart = res.json() as CreateCartResult;
+  return { cartId: cart.cart_id, total: cart.total_cost };
+}
+
+async function method(who: SignedIn, type: 'cash' | 'airtel_money' | 'card'): Promise<PaymentMethod> {
+  const details =
+    type === 'cash' ? { payment_on_delivery: true } : type === 'card' ? { card_number: '4242424242424242', card_name: 'Test', expiry_month: '12', expiry_year: Number(todayInGabon().slice(0, 4)) + 1 } : { phone_number: '+241 07 12 34 56' };
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/user/payment-methods', headers: as(who), payload: { method_type: type, display_name: type, details } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+function book(who: SignedIn, query: Record<string, string | undefined>) {
+  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined));
+  return ctx.app.inject({ method: 'POST', url: `/api/shopping/book-delivery?${params}`, headers: as(who) });
+}
+const bookingQuery = (cartId: string, paymentMethodId: string, overrides: Record<string, string | undefined> = {}) => ({
+  cart_id: cartId,
+  delivery_address: 'Quartier Louis, Libreville',
+  delivery_date: tomorrow(),
+  delivery_time_slot: 'morning',
+  payment_method_id: paymentMethodId,
+  ...overrides,
+});
+const listStatus = async (id: string) => (await ctx.db.select().from(shoppingLists).where(eq(shoppingLists.id, id)))[0].status;
+
+describe('POST /api/shopping/create-cart', () => {
+  it('freezes the items at their current server prices, whatever the client says', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/shopping/create-cart',
+      headers: as(alice),
+      payload: { items: [{ product_id: f.products.p1, product_name: 'x', quantity: 2, store_id: f.stores.cheap, store_name: 'x', unit_price: 1, total_price: 2 }], total_cost: 3, view_type: 'best_prices', stores_involved: 1 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const cart = res.json() as CreateCartResult;
+    expect(cart).toMatchObject({ total_items_cost: 1600, delivery_fee: 2000, total_cost: 3600, price_changed: true });
+    const [row] = await ctx.db.select().from(carts).where(eq(carts.id, cart.cart_id));
+    expect(row).toMatchObject({ status: 'open', totalCostXaf: 3600 });
+    expect((row.optimization as { items: { product_name: string; selected_store_name: string }[] }).items[0]).toMatchObject({ product_name: f.productNames.p1, selected_store_name: f.storeNames.cheap });
+  });
+
+  it('refuses an empty cart, a store that does not sell the item and a foreign list', async () => {
+    const empty = await ctx.app.inject({ method: 'POST', url: '/api/shopping/create-cart', headers: as(alice), payload: { items: [], view_type: 'best_prices' } });
+    expect(empty.statusCode).toBe(400);
+    expect(detailOf(empty)).toBe('Aucun article sélectionné pour ajout au panier');
+    const unsold = await ctx.app.inject({ method: 'POST', url: '/api/shopping/create-cart', headers: as(alice), payload: { items: [{ product_id: f.products.p5, quantity: 1, store_id: f.stores.near }] } });
+    expect(unsold.statusCode).toBe(409);
+    expect(detailOf(unsold)).toMatch(/^Erreur lors de l'ajout au panier: /);
+    const bobsList = await newList(bob);
+    const foreign = await ctx.app.inject({ method: 'POST', url: '/api/shopping/create-cart', headers: as(alice), payload: { items: [{ product_id: f.products.p1, quantity: 1, store_id: f.stores.cheap }], shopping_list_id: bobsList.id } });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/shopping/book-delivery', () => {
+  it('cash on delivery: the order is confirmed at once, the list waits for delivery, the total is the cart total', async () => {
+    const list = await newList(alice);
+    const { cartId, total } = await cartFor(alice, list.id);
+    const cash = await method(alice, 'cash');
+    const res = await book(alice, bookingQuery(cartId, cash.id));
+    expect(res.statusCode, res.body).toBe(201);
+    const booking = res.json() as BookingResult;
+    expect(booking).toMatchObject({ status: 'confirmed', total_amount: total, payment: null, cart_id: cartId });
+    expect(total).toBe(7600);
+    expect(await listStatus(list.id)).toBe('pending_delivery');
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, booking.order_id));
+    expect(order).toMatchObject({ paymentType: 'cash', deliveryTimeSlot: 'morning', origin: 'booking', totalAmountXaf: 7600 });
+    // The list is now locked on the server too.
+    const edit = await ctx.app.inject({ method: 'PUT', url: `/api/shopping-lists/${list.id}`, headers: as(alice), payload: { name: 'x', items: [{ name: 'y', quantity: 1 }] } });
+    expect(edit.statusCode).toBe(409);
+
+    const details = (await ctx.app.inject({ method: 'GET', url: `/api/shopping/bookings/${booking.order_id}`, headers: as(alice) })).json() as BookingDetails;
+    expect(details).toMatchObject({ status: 'confirmed', total_amount: 7600, delivery_fee: 4000, delivery_time_slot: 'morning', shopping_list_name: 'Liste à livrer' });
+    expect(details.items).toHaveLength(4);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/shopping/bookings/${booking.order_id}`, headers: as(bob) })).statusCode).toBe(404);
+  });
+
+  it('mobile money: pending until the customer confirms on the sandbox phone, then confirmed', async () => {
+    const list = await newList(alice);
+    const { cartId } = await cartFor(alice, list.id);
+    const airtel = await method(alice, 'airtel_money');
+    const booking = (await book(alice, bookingQuery(cartId, airtel.id, { delivery_time_slot: 'evening' }))).json() as BookingResult;
+    expect(booking.status).toBe('pending');
+    expect(booking.payment).toMatchObject({ provider: 'sandbox', test_mode: true, status: 'pending', method_type: 'airtel_money', customer_step: 'phone_confirmation', phone_number: '+241 07 12 34 56', amount: 7600 });
+    expect(await listStatus(list.id)).toBe('pending_delivery');
+
+    // Someone else cannot answer for the customer.
+    const foreign = await ctx.app.inject({ method: 'POST', url: `/api/shopping/payments/${booking.payment!.id}/sandbox-decision`, headers: as(bob), payload: { approve: true } });
+    expect(foreign.statusCode).toBe(404);
+
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/shopping/payments/${booking.payment!.id}/sandbox-decision`, headers: as(alice), payload: { approve: true } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'confirmed', payment: { status: 'succeeded', customer_step: null } });
+    const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, booking.payment!.id));
+    expect(payment.providerReference).toMatch(/^sbx_/);
+    const titles = (await ctx.db.select().from(notifications).where(eq(notifications.userId, alice.user.id))).map((n) => n.title);
+    expect(titles).toEqual(expect.arrayContaining(['Commande enregistrée', 'Commande confirmée']));
+
+    const again = await ctx.app.inject({ method: 'POST', url: `/api/shopping/payments/${booking.payment!.id}/sandbox-decision`, headers: as(alice), payload: { approve: false } });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('card declined: the order is cancelled and the list is active again', async () => {
+    const list = await newList(alice);
+    const { cartId } = await cartFor(alice, list.id);
+    const card = await method(alice, 'card');
+    const booking = (await book(alice, bookingQuery(cartId, card.id))).json() as BookingResult;
+    expect(booking.payment).toMatchObject({ method_type: 'card', customer_step: 'card_authentication' });
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/shopping/payments/${booking.payment!.id}/sandbox-decision`, headers: as(alice), payload: { approve: false } });
+    expect(res.json()).toMatchObject({ status: 'cancelled', payment: { status: 'failed' } });
+    expect(await listStatus(list.id)).toBe('active');
+  });
+
+  it('applies the spec messages and refuses past dates, unknown slots and foreign objects', async () => {
+    const { cartId } = await cartFor(alice);
+    const cash = await method(alice, 'cash');
+    const bobsCash = await method(bob, 'cash');
+    const cases: [Record<string, string | undefined>, number, string][] = [
+      [bookingQuery(cartId, cash.id, { cart_id: undefined }), 400, "Erreur: Aucun panier de courses trouvé. Veuillez d'abord optimiser votre liste de courses."],
+      [bookingQuery('00000000-0000-4000-8000-000000000000', cash.id), 404, "Erreur: Aucun panier de courses trouvé. Veuillez d'abord optimiser votre liste de courses."],
+      [bookingQuery(cartId, cash.id, { delivery_address: '  ' }), 400, 'Veuillez remplir tous les champs requis'],
+      [bookingQuery(cartId, cash.id, { delivery_date: undefined }), 400, 'Veuillez remplir tous les champs requis'],
+      [bookingQuery(cartId, cash.id, { delivery_time_slot: undefined }), 400, 'Veuillez remplir tous les champs requis'],
+      [bookingQuery(cartId, cash.id, { payment_method_id: undefined }), 400, 'Veuillez remplir tous les champs requis'],
+      [bookingQuery(cartId, cash.id, { delivery_time_slot: 'midnight' }), 400, 'Créneau horaire invalide'],
+      [bookingQuery(cartId, cash.id, { delivery_date: addDays(todayInGabon(), -1) }), 400, 'La date de livraison doit être au plus tôt demain'],
+      [bookingQuery(cartId, cash.id, { delivery_date: todayInGabon() }), 400, 'La date de livraison doit être au plus tôt demain'],
+      [bookingQuery(cartId, cash.id, { delivery_date: addDays(todayInGabon(), 61) }), 400, 'La date de livraison doit être dans les 60 prochains jours'],
+      [bookingQuery(cartId, bobsCash.id), 404, 'Mode de paiement introuvable'],
+    ];
+    for (const [query, status, message] of cases) {
+      const res = await book(alice, query);
+      expect(res.statusCode, JSON.stringify(query)).toBe(status);
+      expect(detailOf(res)).toBe(message);
+    }
+    const foreignCart = await book(bob, bookingQuery(cartId, bobsCash.id));
+    expect(foreignCart.statusCode).toBe(404);
+    // Nothing was booked by any of these.
+    expect(await ctx.db.select().from(orders).where(eq(orders.cartId, cartId))).toHaveLength(0);
+  });
+
+  it('books a cart once: a second booking, even at the same instant, is a 409', async () => {
+    const { cartId } = await cartFor(alice);
+    const cash = await method(alice, 'cash');
+    const [a, b] = await Promise.all([book(alice, bookingQuery(cartId, cash.id)), book(alice, bookingQuery(cartId, cash.id))]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    expect(detailOf(a.statusCode === 409 ? a : b)).toBe('Ce panier a déjà été réservé');
+    const later = await book(alice, bookingQuery(cartId, cash.id));
+    expect(later.statusCode).toBe(409);
+    expect(await ctx.db.select().from(orders).where(eq(orders.cartId, cartId))).toHaveLength(1);
+  });
+
+  it('refuses to book an optimisation draft: it must be added to the cart first', async () => {
+    const opt = (await ctx.app.inject({ method: 'POST', url: '/api/shopping/optimize', headers: as(alice), payload: { items: fixtureItems(f) } })).json() as OptimizeResponse;
+    const cash = await method(alice, 'cash');
+    const res = await book(alice, bookingQuery(opt.cart_id, cash.id));
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('createDeliveryFromList (POST /api/deliveries)', () => {
+  const request = (listId: string, overrides: Partial<Parameters<typeof createDeliveryFromList>[2]> = {}) => ({
+    shopping_list_id: listId,
+    delivery_address: 'Akanda, Angondjé',
+    latitude: USER_POSITION.latitude,
+    longitude: USER_POSITION.longitude,
+    delivery_date: todayInGabon(),
+    delivery_time_slot: '10:00-12:00' as const,
+    notes: 'Sonner deux fois',
+    ...overrides,
+  });
+
+  it('optimises the list on the server and books it with cash on delivery', async () => {
+    const list = await newList(alice);
+    const order = await createDeliveryFromList(ctx.deps, principal(alice), request(list.id));
+    expect(order).toMatchObject({ status: 'confirmed', origin: 'delivery_request', paymentType: 'cash', totalAmountXaf: 7600, shoppingListId: list.id, notes: 'Sonner deux fois', deliveryTimeSlot: '10:00-12:00' });
+    const [cart] = await ctx.db.select().from(carts).where(eq(carts.id, order.cartId));
+    expect(cart).toMatchObject({ status: 'booked', viewType: 'best_prices', totalCostXaf: 7600 });
+    expect(await listStatus(list.id)).toBe('pending_delivery');
+    // The same list cannot be requested twice while it waits.
+    await expect(createDeliveryFromList(ctx.deps, principal(alice), request(list.id))).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("refuses a past date, another user's list, and a list nothing prices", async () => {
+    const list = await newList(alice);
+    await expect(createDeliveryFromList(ctx.deps, principal(alice), request(list.id, { delivery_date: addDays(todayInGabon(), -1) }))).rejects.toMatchObject({ status: 400, detail: 'La date de livraison ne peut pas être dans le passé' });
+    await expect(createDeliveryFromList(ctx.deps, principal(bob), request(list.id))).rejects.toMatchObject({ status: 404 });
+    const unpriced = await newList(alice, [{ product_id: f.products.p4, quantity: 1 }]);
+    await expect(createDeliveryFromList(ctx.deps, principal(alice), request(unpriced.id))).rejects.toMatchObject({ status: 422 });
+    expect(await listStatus(list.id)).toBe('active');
+  });
+});

@@ -1,0 +1,218 @@
+// Shopping lists: only their owner sees or changes them (another user's list answers 404). A list
+// that waits for a delivery, is archived or has a validated cart can be neither edited nor deleted.
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import {
+  findDuplicateItem,
+  foldName,
+  listLock,
+  type ImportResult,
+  type ListItem,
+  type ListStatus,
+  type ProductSuggestion,
+  type SaveListParsed,
+  type ShoppingList,
+} from '#contract/lists';
+import { fr } from '#contract/messages';
+import type { DbOrTx, Tx } from '../../db/client';
+import { products, shoppingListItems, shoppingLists } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import type { Principal } from '../../platform/auth-guard';
+import { AppError } from '../../platform/errors';
+import { matchNames, searchProducts } from './catalogue-match';
+
+/** Used by the optimiser to price manual items named exactly like a catalogue product. */
+export { exactProductIds } from './catalogue-match';
+import { parseListText } from './text-import';
+
+type ListRow = typeof shoppingLists.$inferSelect;
+type ItemRow = typeof shoppingListItems.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+function toApiItem(row: ItemRow): ListItem {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    name: row.name,
+    brand: row.brand,
+    category: row.category,
+    quantity: row.quantity,
+    notes: row.notes,
+    is_manual_item: row.isManualItem,
+  };
+}
+
+function toApiList(row: ListRow, items: ItemRow[]): ShoppingList {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status as ListStatus,
+    cart_validated: row.cartValidated,
+    items: items.map(toApiItem),
+    item_count: items.length,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+async function itemsOf(db: DbOrTx, listIds: string[]): Promise<Map<string, ItemRow[]>> {
+  const byList = new Map<string, ItemRow[]>(listIds.map((id) => [id, []]));
+  if (listIds.length === 0) return byList;
+  const rows = await db.select().from(shoppingListItems).where(inArray(shoppingListItems.listId, listIds)).orderBy(asc(shoppingListItems.position));
+  for (const row of rows) byList.get(row.listId)?.push(row);
+  return byList;
+}
+
+export async function listLists(deps: AppDeps, principal: Principal): Promise<ShoppingList[]> {
+  const rows = await deps.db.select().from(shoppingLists).where(eq(shoppingLists.userId, principal.userId)).orderBy(desc(shoppingLists.createdAt));
+  const items = await itemsOf(deps.db, rows.map((r) => r.id));
+  return rows.map((r) => toApiList(r, items.get(r.id) ?? []));
+}
+
+/** The owner's list row, or 404 (also for another user's list or a malformed id). */
+export async function findOwnList(db: DbOrTx, userId: string, listId: string, forUpdate = false): Promise<ListRow> {
+  if (!isUuid(listId)) throw new AppError('LIST_NOT_FOUND');
+  const query = db.select().from(shoppingLists).where(and(eq(shoppingLists.id, listId), eq(shoppingLists.userId, userId)));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) throw new AppError('LIST_NOT_FOUND');
+  return row;
+}
+
+export async function getList(deps: AppDeps, principal: Principal, listId: string): Promise<ShoppingList> {
+  const row = await findOwnList(deps.db, principal.userId, listId);
+  const items = await itemsOf(deps.db, [row.id]);
+  return toApiList(row, items.get(row.id) ?? []);
+}
+
+/** Refuses a change to a locked list with the message of its state. */
+export function assertEditable(row: Pick<ListRow, 'status' | 'cartValidated'>): void {
+  const lock = listLock({ status: row.status as ListStatus, cart_validated: row.cartValidated });
+  if (lock === 'pending_delivery') throw new AppError('LIST_LOCKED_PENDING');
+  if (lock === 'archived') throw new AppError('LIST_LOCKED_ARCHIVED');
+  if (lock === 'cart_validated') throw new AppError('LIST_LOCKED_CART');
+}
+
+type ResolvedItem = Omit<typeof shoppingListItems.$inferInsert, 'listId'>;
+
+/** Catalogue lines take the product's own name; unknown products and repeated lines are refused. */
+async function resolveItems(tx: DbOrTx, items: SaveListParsed['items']): Promise<ResolvedItem[]> {
+  const ids = [...new Set(items.map((i) => i.product_id).filter((id): id is string => Boolean(id)))];
+  const found = ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : [];
+  const byId = new Map(found.map((p) => [p.id, p]));
+  const resolved = items.map((item, position) => {
+    if (!item.product_id) {
+      return { position, productId: null, name: item.name, brand: item.brand, category: item.category, quantity: item.quantity, notes: item.notes, isManualItem: true };
+    }
+    const product = byId.get(item.product_id);
+    if (!product) throw new AppError('LIST_PRODUCT_UNKNOWN');
+    return {
+      position,
+      productId: product.id,
+      name: product.name,
+      brand: product.brand ?? item.brand,
+      category: product.category,
+      quantity: item.quantity,
+      notes: item.notes,
+      isManualItem: false,
+    };
+  });
+  if (findDuplicateItem(resolved.map((r) => ({ product_id: r.productId, name: r.name }))) >= 0) throw new AppError('LIST_DUPLICATE_ITEM');
+  return resolved;
+}
+
+async function insertItems(tx: Tx, listId: string, items: ResolvedItem[]): Promise<void> {
+  if (items.length) await tx.insert(shoppingListItems).values(items.map((i) => ({ ...i, listId })));
+}
+
+export async function createList(deps: AppDeps, principal: Principal, input: SaveListParsed): Promise<ShoppingList> {
+  const now = deps.now();
+  const id = await deps.db.transaction(async (tx) => {
+    const items = await resolveItems(tx, input.items);
+    const [list] = await tx.insert(shoppingLists).values({ userId: principal.userId, name: input.name, createdAt: now, updatedAt: now }).returning();
+    await insertItems(tx, list.id, items);
+    return list.id;
+  });
+  return getList(deps, principal, id);
+}
+
+export async function updateList(deps: AppDeps, principal: Principal, listId: string, input: SaveListParsed): Promise<ShoppingList> {
+  await deps.db.transaction(async (tx) => {
+    // The row lock orders this edit with a booking of the same list (which moves its status).
+    const row = await findOwnList(tx, principal.userId, listId, true);
+    assertEditable(row);
+    const items = await resolveItems(tx, input.items);
+    await tx.update(shoppingLists).set({ name: input.name, updatedAt: deps.now() }).where(eq(shoppingLists.id, row.id));
+    await tx.delete(shoppingListItems).where(eq(shoppingListItems.listId, row.id));
+    await insertItems(tx, row.id, items);
+  });
+  return getList(deps, principal, listId);
+}
+
+export async function deleteList(deps: AppDeps, principal: Principal, listId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await findOwnList(tx, principal.userId, listId, true);
+    assertEditable(row);
+    await tx.delete(shoppingLists).where(eq(shoppingLists.id, row.id));
+  });
+}
+
+/** A copy of any of the user's lists (archived ones too: that is how a past list is reused), active again. */
+export async function duplicateList(deps: AppDeps, principal: Principal, listId: string): Promise<ShoppingList> {
+  const now = deps.now();
+  const id = await deps.db.transaction(async (tx) => {
+    const source = await findOwnList(tx, principal.userId, listId);
+    const items = (await itemsOf(tx, [source.id])).get(source.id) ?? [];
+    const [copy] = await tx
+      .insert(shoppingLists)
+      .values({ userId: principal.userId, name: fr.listsUi.copyName(source.name).slice(0, 100), createdAt: now, updatedAt: now })
+      .returning();
+    await insertItems(
+      tx,
+      copy.id,
+      items.map(({ id: _id, listId: _listId, ...rest }) => rest),
+    );
+    return copy.id;
+  });
+  return getList(deps, principal, id);
+}
+
+export async function suggestProducts(deps: AppDeps, search: string, limit: number): Promise<{ products: ProductSuggestion[] }> {
+  return { products: await searchProducts(deps.db, search, limit) };
+}
+
+/** Words above this similarity link an imported line to the product (medium confidence). */
+const LINK_SIMILARITY = 0.8;
+
+/** Reads a pasted or uploaded text/CSV list and matches every line against the catalogue. */
+export async function importText(deps: AppDeps, text: string, filename: string | null | undefined): Promise<ImportResult> {
+  const lines = parseListText(text, filename);
+  if (lines.length === 0) throw new AppError('IMPORT_NO_ITEMS');
+  const matches = await matchNames(deps.db, lines.map((l) => l.name));
+  const enhanced = lines.map((line, index) => {
+    const match = matches[index];
+    const linked = match && (match.exact || match.similarity >= LINK_SIMILARITY) ? match : null;
+    return {
+      name: linked ? linked.name : line.name,
+      category: linked?.category ?? line.category,
+      brand: linked?.brand ?? line.brand,
+      description: line.notes,
+      original_text: line.original_text,
+      quantity: line.quantity,
+      exists_in_db: Boolean(linked),
+      product_id: linked?.productId ?? null,
+      confidence: linked ? (linked.exact ? ('high' as const) : ('medium' as const)) : ('low' as const),
+      source: line.source,
+    };
+  });
+  // Two lines may land on the same product: keep the first, add the quantities.
+  const unique = new Map<string, (typeof enhanced)[number]>();
+  for (const item of enhanced) {
+    const key = item.product_id ?? `manual:${foldName(item.name)}`;
+    const known = unique.get(key);
+    if (known) known.quantity = Math.min(999, known.quantity + item.quantity);
+    else unique.set(key, item);
+  }
+  const items = [...unique.values()];
+  return { success: true, item_count: items.length, extracted_text: text, basic_items: lines.map((l) => l.name), enhanced_items: items };
+}

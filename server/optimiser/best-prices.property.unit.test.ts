@@ -1,0 +1,106 @@
+// Property tests: the exact solver against brute force on thousands of seeded random lists.
+// A failure names its seed; `randomBasket(seed)` rebuilds the list.
+import { describe, expect, it } from 'vitest';
+import { bestStoreRanks, planBestPrices, type SearchOptions } from './best-prices';
+import { greedyStoreSet } from './greedy';
+import { buildInstance } from './instance';
+import { normalizeBasket } from './normalize';
+import { buildPlan } from './plan';
+import { optimalityViolations } from './test/check-plan';
+import { randomBasket, seededRandom, shuffled, type RandomBasketShape } from './test/random-basket';
+import type { BasketPlan, BestPricesInput } from './types';
+
+type Solver = (input: BestPricesInput) => BasketPlan;
+
+const SMALL: RandomBasketShape = { maxItems: 8, maxStores: 9, maxCap: 3 };
+const WIDER: RandomBasketShape = { maxItems: 14, maxStores: 12, maxCap: 5 };
+
+/** Seeds whose plan violates a property, with the first violation of each. */
+function failures(solver: Solver, seeds: number, shape: RandomBasketShape, salt = 0): string[] {
+  const found: string[] = [];
+  for (let seed = 1; seed <= seeds; seed++) {
+    const input = randomBasket(seed + salt, shape);
+    const problems = optimalityViolations(input, solver(input));
+    if (problems.length > 0) found.push(`seed ${seed + salt}: ${problems[0]}`);
+  }
+  return found;
+}
+
+const withOptions = (options: SearchOptions): Solver => (input) => {
+  const basket = normalizeBasket(input.items);
+  return buildPlan(basket, bestStoreRanks(basket, input.maxStores, input.storeFee, options), input.storeFee);
+};
+
+describe('planBestPrices against exhaustive search', () => {
+  it('matches the optimum, its tie-break and every plan rule on 5000 small lists', () => {
+    expect(failures(planBestPrices, 5000, SMALL)).toEqual([]);
+  });
+
+  it('covers the whole range the generator promises', () => {
+    const inputs = Array.from({ length: 5000 }, (_, i) => randomBasket(i + 1, SMALL));
+    const statuses = new Set(inputs.flatMap((input) => planBestPrices(input).items.map((i) => i.status)));
+    expect([...statuses].sort()).toEqual(['not_obtainable', 'priced', 'unpriced']);
+    expect(new Set(inputs.map((i) => i.maxStores))).toEqual(new Set([1, 2, 3]));
+    expect(Math.max(...inputs.map((i) => i.items.length))).toBe(8);
+    expect(new Set(inputs.map((i) => new Set(i.items.flatMap((it) => it.offers.map((o) => o.storeId))).size)).size).toBe(10); // 0..9 stores
+  });
+
+  it('stays exact on wider lists (up to 14 items, 12 stores, caps up to 5), each speed-up on or off', () => {
+    for (const options of [{}, { dominance: false }, { lagrangian: false }, { dominance: false, lagrangian: false }]) {
+      expect(failures(withOptions(options), 700, WIDER, 100_000)).toEqual([]);
+    }
+  });
+
+  it('is deterministic: the same list, its offers shuffled or duplicated, gives the same plan', () => {
+    for (let seed = 1; seed <= 500; seed++) {
+      const input = randomBasket(seed, SMALL);
+      const random = seededRandom(seed);
+      const reordered: BestPricesInput = { ...input, items: input.items.map((item) => ({ ...item, offers: shuffled([...item.offers, ...item.offers], random) })) };
+      expect(planBestPrices(reordered), `seed ${seed}`).toEqual(planBestPrices(input));
+      const order = shuffled(input.items.map((_, i) => i), random);
+      const permuted = planBestPrices({ ...input, items: order.map((i) => input.items[i]) });
+      const original = planBestPrices(input);
+      expect(permuted.storeIds, `seed ${seed}`).toEqual(original.storeIds);
+      expect(permuted.items.map((p) => p.storeId), `seed ${seed}`).toEqual(order.map((i) => original.items[i].storeId));
+    }
+  });
+});
+
+describe('the property tests can fail (mutation sanity)', () => {
+  const mutant = (pick: (input: BestPricesInput) => number[]): Solver => (input) => buildPlan(normalizeBasket(input.items), pick(input), input.storeFee);
+  const ranks = (input: BestPricesInput, maxStores: number, storeFee: number) => bestStoreRanks(normalizeBasket(input.items), maxStores, storeFee);
+
+  it('catches a solver that optimises with a wrong fee', () => {
+    expect(failures(mutant((input) => ranks(input, input.maxStores, input.storeFee + 700)), 400, SMALL).length).toBeGreaterThan(0);
+    expect(failures(mutant((input) => ranks(input, input.maxStores, 0)), 400, SMALL).length).toBeGreaterThan(0);
+  });
+
+  it('catches a solver with the wrong cap', () => {
+    expect(failures(mutant((input) => ranks(input, Math.max(1, input.maxStores - 1), input.storeFee)), 400, SMALL).length).toBeGreaterThan(0);
+  });
+
+  it('catches the greedy heuristic', () => {
+    const greedy = mutant((input) => {
+      const basket = normalizeBasket(input.items);
+      const instance = buildInstance(basket, basket.storeIds.map((_, r) => r), input.storeFee, input.maxStores);
+      return greedyStoreSet(instance).map((s) => instance.storeRanks[s]);
+    });
+    expect(failures(greedy, 2000, SMALL).length).toBeGreaterThan(0);
+  });
+
+  it('catches a plan with a wrong delivery fee or a wrong tie-break', () => {
+    const wrongFee: Solver = (input) => {
+      const plan = planBestPrices(input);
+      return { ...plan, deliveryFee: plan.deliveryFee + 1, totalCost: plan.totalCost + 1 };
+    };
+    expect(failures(wrongFee, 50, SMALL).length).toBeGreaterThan(0);
+    // Reversing every id reverses store order: wherever optimal sets tie, the other one comes out.
+    const flip = (id: string) => [...id].map((c) => String.fromCharCode(0xffff - c.charCodeAt(0))).join('');
+    const reversedIds = mutant((input) => {
+      const flipped = planBestPrices({ ...input, items: input.items.map((item) => ({ ...item, offers: item.offers.map((o) => ({ ...o, storeId: flip(o.storeId) })) })) });
+      const basket = normalizeBasket(input.items);
+      return flipped.storeIds.map((id) => basket.storeIds.indexOf(flip(id)));
+    });
+    expect(failures(reversedIds, 2000, SMALL).length).toBeGreaterThan(0);
+  });
+});

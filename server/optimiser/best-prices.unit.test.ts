@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { planBestPrices } from './best-prices';
+import { planViolations } from './test/check-plan';
+import type { BestPricesInput, Offer } from './types';
+
+const FEE = 2000;
+const item = (quantity: number, prices: Record<string, number>) => ({
+  quantity,
+  offers: Object.entries(prices).map(([storeId, unitPrice]): Offer => ({ storeId, unitPrice })),
+});
+const solve = (input: BestPricesInput) => {
+  const plan = planBestPrices(input);
+  expect(planViolations(input, plan)).toEqual([]);
+  return plan;
+};
+
+describe('planBestPrices — hand-made cases', () => {
+  it('uses a single store that is cheapest on everything', () => {
+    const plan = solve({
+      maxStores: 3,
+      storeFee: FEE,
+      items: [item(2, { a: 500, b: 450, c: 600 }), item(1, { a: 1200, b: 1100 }), item(3, { b: 300, c: 320 })],
+    });
+    expect(plan.storeIds).toEqual(['b']);
+    expect(plan.itemsCost).toBe(900 + 1100 + 900);
+    expect(plan.deliveryFee).toBe(FEE);
+    expect(plan.totalCost).toBe(2900 + FEE);
+    expect(plan.items.map((i) => i.status)).toEqual(['priced', 'priced', 'priced']);
+  });
+
+  it('does not add a second store when what it saves does not beat the fee, and adds it when it does', () => {
+    const base = (otherPrice: number): BestPricesInput => ({
+      maxStores: 3,
+      storeFee: FEE,
+      items: [item(1, { a: 1000 }), item(1, { a: 5000, b: otherPrice })],
+    });
+    expect(solve(base(3500)).storeIds).toEqual(['a']); // saves 1500 < 2000
+    expect(solve(base(2500)).storeIds).toEqual(['a', 'b']); // saves 2500 > 2000
+    const tie = solve(base(3000)); // saves exactly the fee: same total, fewer stores wins
+    expect(tie.storeIds).toEqual(['a']);
+    expect(tie.totalCost).toBe(8000);
+  });
+
+  it('takes an expensive third store when only it sells an item (coverage comes first)', () => {
+    const input: BestPricesInput = {
+      maxStores: 3,
+      storeFee: FEE,
+      items: [item(1, { a: 100, c: 150 }), item(1, { b: 100, c: 150 }), item(1, { zz: 9000 })],
+    };
+    const plan = solve(input);
+    expect(plan.storeIds).toEqual(['c', 'zz']);
+    expect(plan.totalCost).toBe(150 + 150 + 9000 + 2 * FEE);
+    const forced = solve({ ...input, items: [item(1, { a: 100 }), item(1, { b: 100 }), item(1, { zz: 9000 })] });
+    expect(forced.storeIds).toEqual(['a', 'b', 'zz']);
+    expect(forced.coveredCount).toBe(3);
+  });
+
+  it('marks items "not obtainable within max_stores" when the cap prevents covering them, keeping the cheapest best cover', () => {
+    const plan = solve({
+      maxStores: 2,
+      storeFee: FEE,
+      items: [item(1, { a: 100 }), item(1, { b: 100 }), item(1, { c: 9000 }), { quantity: 1, offers: [] }],
+    });
+    expect(plan.storeIds).toEqual(['a', 'b']);
+    expect(plan.items.map((i) => i.status)).toEqual(['priced', 'priced', 'not_obtainable', 'unpriced']);
+    expect(plan.items[2].alternatives).toEqual([{ storeId: 'c', unitPrice: 9000, totalPrice: 9000 }]);
+    expect(plan.items[2].storeId).toBeNull();
+    expect(plan.totalCost).toBe(200 + 2 * FEE);
+    expect([plan.coveredCount, plan.pricedCount]).toEqual([2, 3]);
+  });
+
+  it('prefers covering more items to a cheaper plan (max_stores 1)', () => {
+    const plan = solve({ maxStores: 1, storeFee: FEE, items: [item(1, { a: 50, b: 9000 }), item(1, { b: 9000 })] });
+    expect(plan.storeIds).toEqual(['b']);
+    expect(plan.totalCost).toBe(18000 + FEE);
+  });
+
+  it('returns an empty plan when nothing is priced', () => {
+    const plan = solve({ maxStores: 3, storeFee: FEE, items: [{ quantity: 2, offers: [] }, { quantity: 1, offers: [] }] });
+    expect(plan).toMatchObject({ storeIds: [], itemsCost: 0, deliveryFee: 0, totalCost: 0, coveredCount: 0, pricedCount: 0 });
+    expect(plan.items.every((i) => i.status === 'unpriced' && i.alternatives.length === 0)).toBe(true);
+    expect(solve({ maxStores: 3, storeFee: FEE, items: [] }).items).toEqual([]);
+  });
+
+  it('breaks ties by store id in code-unit order, whatever the order of the offers', () => {
+    const input = (order: string[]): BestPricesInput => ({
+      maxStores: 3,
+      storeFee: FEE,
+      items: [item(1, Object.fromEntries(order.map((id) => [id, 700])))],
+    });
+    expect(solve(input(['b', 'a', 'Z'])).storeIds).toEqual(['Z']); // 'Z' < 'a' in code units
+    expect(solve(input(['a', 'b'])).storeIds).toEqual(['a']);
+    expect(solve(input(['b', 'a'])).storeIds).toEqual(['a']);
+  });
+
+  it('assigns each item to the cheapest chosen store, ties to the first in store order', () => {
+    const plan = solve({
+      maxStores: 2,
+      storeFee: 0,
+      items: [item(1, { b: 100, a: 300 }), item(1, { a: 100, b: 300 }), item(1, { b: 200, a: 200 })],
+    });
+    expect(plan.storeIds).toEqual(['a', 'b']);
+    expect(plan.items.map((i) => i.storeId)).toEqual(['b', 'a', 'a']);
+  });
+
+  it('keeps the cheapest of duplicated offers, rounds fractional quantities to whole XAF, sorts alternatives', () => {
+    const plan = solve({
+      maxStores: 1,
+      storeFee: FEE,
+      items: [
+        { quantity: 1.5, offers: [{ storeId: 'b', unitPrice: 333 }, { storeId: 'a', unitPrice: 999 }, { storeId: 'b', unitPrice: 301 }] },
+      ],
+    });
+    expect(plan.items[0]).toMatchObject({ storeId: 'b', unitPrice: 301, totalPrice: 452 });
+    expect(plan.items[0].alternatives).toEqual([
+      { storeId: 'b', unitPrice: 301, totalPrice: 452 },
+      { storeId: 'a', unitPrice: 999, totalPrice: 1499 },
+    ]);
+  });
+
+  it('supports caps above 3', () => {
+    const items = ['a', 'b', 'c', 'd', 'e'].map((id) => item(1, { [id]: 100, all: 5000 }));
+    expect(solve({ maxStores: 5, storeFee: 1000, items }).storeIds).toEqual(['a', 'b', 'c', 'd', 'e']);
+    // Cap 4 forces "all" in (coverage first); three single-item shops still beat it by more than
+    // their fee, and the ties among them go to the first ids.
+    const capped = solve({ maxStores: 4, storeFee: 1000, items });
+    expect(capped.storeIds).toEqual(['a', 'all', 'b', 'c']);
+    expect(capped.totalCost).toBe(3 * 100 + 2 * 5000 + 4 * 1000);
+  });
+
+  it('rejects invalid input', () => {
+    const items = [item(1, { a: 100 })];
+    expect(() => planBestPrices({ maxStores: 0, storeFee: FEE, items })).toThrow(RangeError);
+    expect(() => planBestPrices({ maxStores: 1.5, storeFee: FEE, items })).toThrow(RangeError);
+    expect(() => planBestPrices({ maxStores: 3, storeFee: -1, items })).toThrow(RangeError);
+    expect(() => planBestPrices({ maxStores: 3, storeFee: FEE, items: [item(0, { a: 100 })] })).toThrow(RangeError);
+    expect(() => planBestPrices({ maxStores: 3, storeFee: FEE, items: [item(1, { a: -5 })] })).toThrow(RangeError);
+    expect(() => planBestPrices({ maxStores: 3, storeFee: FEE, items: [item(1, { a: Number.NaN })] })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,59 @@
+// Validates a shopping list and puts it in the one canonical form every solver works from, so that
+// the order of items' offers (or duplicated offers) can never change a plan.
+import type { BasketItem } from './types';
+
+/** Store order used for every tie: plain code-unit order of the ids (locale-independent). */
+export function compareStoreIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Money stays integer XAF even for fractional quantities (e.g. 1.5 kg). */
+export function lineCost(unitPrice: number, quantity: number): number {
+  return Math.round(unitPrice * quantity);
+}
+
+/** `store` is the rank of the store id in store order. */
+export type NormalizedOffer = { store: number; unitPrice: number; lineCost: number };
+
+/** `offers`: one per store (its lowest price), cheapest unit price first, ties in store order. */
+export type NormalizedItem = { quantity: number; offers: NormalizedOffer[] };
+
+/** `storeIds[rank]`: every store pricing at least one item, in store order. */
+export type NormalizedBasket = { storeIds: string[]; items: NormalizedItem[] };
+
+export function normalizeBasket(items: readonly BasketItem[]): NormalizedBasket {
+  const ids = new Set<string>();
+  for (const [index, item] of items.entries()) {
+    if (!Number.isFinite(item.quantity) || item.quantity <= 0) {
+      throw new RangeError(`item ${index}: quantity must be a positive number`);
+    }
+    for (const offer of item.offers) {
+      if (typeof offer.storeId !== 'string' || offer.storeId === '') throw new RangeError(`item ${index}: empty storeId`);
+      if (!Number.isFinite(offer.unitPrice) || offer.unitPrice < 0) {
+        throw new RangeError(`item ${index}: unit price must be a non-negative number`);
+      }
+      ids.add(offer.storeId);
+    }
+  }
+  const storeIds = [...ids].sort(compareStoreIds);
+  const rankOf = new Map(storeIds.map((id, rank) => [id, rank]));
+  return {
+    storeIds,
+    items: items.map((item) => {
+      const cheapest = new Map<number, number>();
+      for (const offer of item.offers) {
+        const rank = rankOf.get(offer.storeId)!;
+        const known = cheapest.get(rank);
+        if (known === undefined || offer.unitPrice < known) cheapest.set(rank, offer.unitPrice);
+      }
+      const offers = [...cheapest].map(([store, unitPrice]) => ({ store, unitPrice, lineCost: lineCost(unitPrice, item.quantity) }));
+      offers.sort((a, b) => a.unitPrice - b.unitPrice || a.store - b.store);
+      return { quantity: item.quantity, offers };
+    }),
+  };
+}
+
+export function assertPlanParameters(maxStores: number, storeFee: number): void {
+  if (!Number.isSafeInteger(maxStores) || maxStores < 1) throw new RangeError('maxStores must be an integer ≥ 1');
+  if (!Number.isSafeInteger(storeFee) || storeFee < 0) throw new RangeError('storeFee must be an integer ≥ 0');
+}

@@ -1,0 +1,43 @@
+// The built-in payment provider: a sandbox operator. It accepts every request and keeps it pending
+// until the customer answers on the sandbox "phone" (the confirmation the app shows, labelled
+// 'mode test'): approve → succeeded, decline → failed. No money moves.
+//
+// Its state lives in memory, as an operator's would live on its side. The customer's answer and
+// the status check that follows happen in the same request, so one API process is enough; after
+// a restart a pending payment simply waits for the customer to answer again.
+import { randomUUID } from 'node:crypto';
+import type { Collection, CollectionRequest, PaymentProvider, ProviderPaymentStatus } from './provider';
+import { PaymentProviderError } from './provider';
+
+type SandboxPayment = { request: CollectionRequest; status: ProviderPaymentStatus };
+
+export type SandboxProvider = PaymentProvider & {
+  /** The customer's answer on the sandbox phone or card page. */
+  customerAnswer(providerReference: string, approve: boolean): void;
+};
+
+export const SANDBOX_PROVIDER = 'sandbox';
+
+export function createSandboxProvider(): SandboxProvider {
+  const payments = new Map<string, SandboxPayment>();
+  return {
+    name: SANDBOX_PROVIDER,
+    testMode: true,
+    async requestPayment(request: CollectionRequest): Promise<Collection> {
+      if (!Number.isSafeInteger(request.amountXaf) || request.amountXaf <= 0) throw new PaymentProviderError('montant invalide');
+      if (request.method !== 'card' && !request.phoneNumber) throw new PaymentProviderError('numéro manquant');
+      const providerReference = `sbx_${randomUUID()}`;
+      payments.set(providerReference, { request, status: 'pending' });
+      return { providerReference, status: 'pending', customerStep: request.method === 'card' ? 'card_authentication' : 'phone_confirmation' };
+    },
+    async paymentStatus(providerReference: string): Promise<ProviderPaymentStatus> {
+      return payments.get(providerReference)?.status ?? 'pending';
+    },
+    customerAnswer(providerReference: string, approve: boolean): void {
+      const known = payments.get(providerReference);
+      // A payment requested before a restart is remembered again from the customer's answer.
+      if (known && known.status !== 'pending') return;
+      payments.set(providerReference, { request: known?.request ?? ({} as CollectionRequest), status: approve ? 'succeeded' : 'failed' });
+    },
+  };
+}
