@@ -312,6 +312,7 @@ export const fr = {
     positionShown: (lat: string, lng: string) => `Position : ${lat}, ${lng}`,
     date: 'Date de livraison',
     datePlaceholder: 'jj/mm/aaaa',
+    pickDate: 'Choisir dans le calendrier',
     slot: 'Créneau horaire',
     chooseSlot: 'Sélectionnez un créneau',
     notes: 'Notes (optionnel)',

@@ -126,7 +126,7 @@ function DeliveryCard({ delivery: d, onCancel }: { delivery: DeliveryRequest; on
             {texts.total} : <Money amount={d.total_amount} className="font-bold text-slate-900" />
           </span>
           {CANCELLABLE.includes(d.status) && (
-            <Button size="sm" variant="ghost" className="text-rose-700 hover:bg-rose-50" onClick={onCancel}>
+            <Button size="sm" variant="outline" className="border-rose-200! text-rose-700! hover:bg-rose-50!" onClick={onCancel}>
               {texts.cancel}
             </Button>
           )}

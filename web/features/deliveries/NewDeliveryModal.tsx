@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Crosshair, MapPin } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { todayInGabon } from '#contract/format';
 import { fr } from '#contract/messages';
@@ -11,7 +11,8 @@ import { DELIVERY_REQUEST_SLOTS, DeliveryRequestFormSchema, type DeliveryRequest
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { Button } from '../../ui/Button';
-import { SelectField, TextAreaField, TextField } from '../../ui/Field';
+import { DateField } from '../../ui/DateField';
+import { SelectField, TextAreaField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { itemCountOf, useCreateDelivery, useDeliverableLists } from './deliveries-queries';
 
@@ -22,7 +23,7 @@ export function NewDeliveryModal({ open, onClose }: { open: boolean; onClose: ()
   const lists = useDeliverableLists(open);
   const create = useCreateDelivery();
   const [locating, setLocating] = useState(false);
-  const { register, handleSubmit, setValue, watch, reset, formState } = useForm<DeliveryRequestForm, unknown, z.output<typeof DeliveryRequestFormSchema>>({
+  const { register, handleSubmit, setValue, watch, reset, control, formState } = useForm<DeliveryRequestForm, unknown, z.output<typeof DeliveryRequestFormSchema>>({
     resolver: zodResolver(DeliveryRequestFormSchema),
     defaultValues: { shopping_list_id: '', delivery_address: '', delivery_date: '', delivery_time_slot: '' as never, notes: '' },
   });
@@ -111,7 +112,22 @@ export function NewDeliveryModal({ open, onClose }: { open: boolean; onClose: ()
         </div>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={texts.date} type="date" lang="fr-FR" min={todayInGabon()} error={errors.delivery_date?.message} {...register('delivery_date')} />
+          <Controller
+            control={control}
+            name="delivery_date"
+            render={({ field }) => (
+              <DateField
+                label={texts.date}
+                placeholder={texts.datePlaceholder}
+                pickLabel={texts.pickDate}
+                min={todayInGabon()}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.delivery_date?.message}
+              />
+            )}
+          />
           <SelectField label={texts.slot} error={errors.delivery_time_slot?.message} {...register('delivery_time_slot')}>
             <option value="">{texts.chooseSlot}</option>
             {DELIVERY_REQUEST_SLOTS.map((slot) => (

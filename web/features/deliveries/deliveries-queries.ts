@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateDeliveryRequest, DeliveryRequest } from '#contract/orders';
 import { api } from '../../lib/api';
+import { NOTIFICATIONS_QUERY_KEY } from '../../lib/push';
 
 export const deliveriesKey = ['deliveries'] as const;
 
@@ -32,6 +33,7 @@ export function useCreateDelivery() {
       void client.invalidateQueries({ queryKey: deliveriesKey });
       void client.invalidateQueries({ queryKey: ['shopping-lists'] });
       void client.invalidateQueries({ queryKey: ['dashboard'] });
+      void client.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
     },
   });
 }
@@ -43,6 +45,7 @@ export function useCancelDelivery() {
     onSettled: () => {
       void client.invalidateQueries({ queryKey: deliveriesKey });
       void client.invalidateQueries({ queryKey: ['shopping-lists'] });
+      void client.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
     },
   });
 }
