@@ -385,6 +385,7 @@ export const fr = {
     noStore: 'Magasin à choisir sur place',
     itemLine: (quantity: number, name: string) => `${quantity} × ${name}`,
     storeSubtotal: 'Sous-total',
+    deliveryFee: 'Frais de livraison',
     total: 'Total à encaisser',
     assignedAt: (date: string) => `Prise en charge le ${date}`,
     createdAt: (date: string) => `Commandée le ${date}`,

@@ -60,6 +60,7 @@ test('consumer books → agent takes it → delivers → the consumer is told an
   await expect(detail).toContainText(consumer.user.email);
   await expect(detail).toContainText('Sonner deux fois');
   await expect(detail.getByTestId('store-group').first()).toBeVisible();
+  await driver.screenshot({ path: 'test-results/screens/agent-detail-desktop.png' });
   await detail.getByRole('button', { name: 'Je me lance !' }).click();
   await expect(driver.getByText('Commande prise en charge avec succès !')).toBeVisible();
   await expect(detail).toContainText('En Cours');
@@ -69,12 +70,15 @@ test('consumer books → agent takes it → delivers → the consumer is told an
   await detail.getByRole('button', { name: 'Fermer' }).click();
   await driver.getByRole('button', { name: /^Terminées/ }).click();
   await expect(driver.getByTestId('agent-order-row').filter({ hasText: 'Prisca Nguema' })).toContainText('Terminée');
+  await driver.getByRole('button', { name: /^Toutes/ }).click();
+  await driver.screenshot({ path: 'test-results/screens/agent-orders-desktop.png' });
 
   // ---- back on the consumer's page, with no reload: the bell counts the new notifications
   await expect(shopper.getByTestId('notification-badge')).toHaveText('3', { timeout: 30_000 });
   await shopper.getByRole('button', { name: /^Notifications/ }).click();
   const panel = shopper.getByRole('dialog', { name: 'Notifications' });
   await expect(panel).toContainText('3 nouvelle(s) notification(s)');
+  await shopper.screenshot({ path: 'test-results/screens/notification-panel-desktop.png' });
   await expect(panel.getByTestId('notification-item')).toHaveCount(3);
   await expect(panel.getByTestId('notification-item').first()).toContainText('Commande livrée');
   await expect(panel.getByTestId('notification-item').nth(1)).toContainText('Livraison en cours');
@@ -85,6 +89,7 @@ test('consumer books → agent takes it → delivers → the consumer is told an
 
   await shopper.goto('/deliveries');
   await expect(shopper.getByTestId('delivery-card').first()).toContainText('Livrée');
+  await shopper.screenshot({ path: 'test-results/screens/deliveries-desktop.png' });
   await consumerContext.close();
   await agentContext.close();
 });

@@ -80,8 +80,8 @@ test('Profile › Notifications: settings toggles, quiet hours, test notificatio
   await expect(page.getByText('Paramètres mis à jour avec succès!')).toBeVisible();
   await expect(promo).toHaveAttribute('aria-checked', 'true');
 
-  await page.getByLabel('Début').fill('22:00');
-  await page.getByLabel('Fin').fill('06:30');
+  await page.getByLabel('Début').selectOption('22:00');
+  await page.getByLabel('Fin').selectOption('06:30');
   await page.getByRole('button', { name: 'Enregistrer les heures calmes' }).click();
   await expect(page.getByText('Paramètres mis à jour avec succès!').first()).toBeVisible();
 

@@ -101,7 +101,13 @@ export function OrderDetailModal({ order, onClose, ...actions }: Props) {
               </div>
             ))}
           </div>
-          <p className="mt-3 flex justify-between rounded-xl bg-brand-50 px-3 py-2.5 font-semibold text-brand-900">
+          {order.optimization_data.delivery_fee !== null && order.optimization_data.delivery_fee > 0 && (
+            <p className="mt-3 flex justify-between px-3 text-slate-600">
+              <span>{fr.agent.deliveryFee}</span>
+              <Money amount={order.optimization_data.delivery_fee} />
+            </p>
+          )}
+          <p className="mt-2 flex justify-between rounded-xl bg-brand-50 px-3 py-2.5 font-semibold text-brand-900">
             <span>{fr.agent.total}</span>
             <Money amount={order.total_amount} />
           </p>

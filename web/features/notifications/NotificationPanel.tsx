@@ -27,21 +27,21 @@ export function NotificationPanel({ unread, onClose }: { unread: number; onClose
       aria-label={texts.panelTitle}
       className="fixed inset-x-2 top-16 z-50 flex max-h-[calc(100dvh-5rem)] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-12 sm:w-96"
     >
-      <div className="flex items-start justify-between gap-3 border-b border-slate-100 px-4 py-3">
-        <div>
+      <div className="border-b border-slate-100 px-4 py-3">
+        <div className="flex items-center justify-between gap-3">
           <h2 className="font-semibold text-slate-900">{texts.panelTitle}</h2>
-          <p className="text-xs text-slate-500">{texts.unreadSummary(unread)}</p>
+          <button type="button" onClick={onClose} className="-mr-1.5 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100" aria-label={fr.common.close}>
+            <X size={18} />
+          </button>
         </div>
-        <div className="flex items-center gap-1">
+        <div className="flex min-h-7 items-center justify-between gap-3">
+          <p className="text-xs text-slate-500">{texts.unreadSummary(unread)}</p>
           {unread > 0 && (
-            <button type="button" onClick={() => all.mutate()} className="inline-flex items-center gap-1 rounded-lg px-2 py-1.5 text-xs font-semibold text-brand-700 hover:bg-brand-50">
+            <button type="button" onClick={() => all.mutate()} className="-mr-2 inline-flex shrink-0 items-center gap-1 rounded-lg px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50">
               <CheckCheck size={14} aria-hidden="true" />
               {texts.markAllRead}
             </button>
           )}
-          <button type="button" onClick={onClose} className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100" aria-label={fr.common.close}>
-            <X size={18} />
-          </button>
         </div>
       </div>
 
@@ -76,7 +76,7 @@ export function NotificationPanel({ unread, onClose }: { unread: number; onClose
 function NotificationItem({ notification: n, onRead }: { notification: Notification; onRead: () => void }) {
   return (
     <li className={`flex gap-3 px-4 py-3 ${n.read ? '' : 'bg-brand-50/50'}`} data-testid="notification-item">
-      <span className={`mt-0.5 shrink-0 rounded-full p-1.5 ${n.read ? 'bg-slate-100 text-slate-500' : 'bg-brand-100 text-brand-800'}`} aria-hidden="true">
+      <span className={`mt-0.5 shrink-0 self-start rounded-full p-1.5 ${n.read ? 'bg-slate-100 text-slate-500' : 'bg-brand-100 text-brand-800'}`} aria-hidden="true">
         {ICONS[n.type] ?? ICONS.other}
       </span>
       <div className="min-w-0 flex-1">

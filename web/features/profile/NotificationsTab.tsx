@@ -10,7 +10,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { NOTIFICATIONS_QUERY_KEY, enablePush, hasPushSubscription, pushState, type PushState } from '../../lib/push';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { TextField } from '../../ui/Field';
+import { SelectField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 
 const texts = fr.notifications;
@@ -95,11 +95,11 @@ function PushCard() {
 
       <div className="flex flex-wrap gap-2">
         {(state === 'default' || (state === 'granted' && !subscribed)) && (
-          <Button onClick={() => void enable()} busy={enabling} busyLabel={texts.enablingPush} icon={<BellRing size={16} aria-hidden="true" />}>
+          <Button className="w-full sm:w-auto" onClick={() => void enable()} busy={enabling} busyLabel={texts.enablingPush} icon={<BellRing size={16} aria-hidden="true" />}>
             {texts.enablePush}
           </Button>
         )}
-        <Button variant="outline" onClick={() => void sendTest()} busy={testing} busyLabel={texts.sendingTest} icon={<Send size={16} aria-hidden="true" />}>
+        <Button className="w-full sm:w-auto" variant="outline" onClick={() => void sendTest()} busy={testing} busyLabel={texts.sendingTest} icon={<Send size={16} aria-hidden="true" />}>
           {texts.sendTest}
         </Button>
       </div>
@@ -213,8 +213,8 @@ function QuietHoursCard({ values, busy, onSave }: { values: NotificationSettings
         </div>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
-        <TextField label={texts.quietHoursStart} type="time" value={start} onChange={(e) => setStart(e.target.value)} />
-        <TextField label={texts.quietHoursEnd} type="time" value={end} onChange={(e) => setEnd(e.target.value)} />
+        <HourSelect label={texts.quietHoursStart} value={start} onChange={setStart} />
+        <HourSelect label={texts.quietHoursEnd} value={end} onChange={setEnd} />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => void onSave(changes)} disabled={!dirty} busy={busy}>
@@ -237,5 +237,22 @@ function QuietHoursCard({ values, busy, onSave }: { values: NotificationSettings
         )}
       </div>
     </Card>
+  );
+}
+
+/** Half-hour steps in 24-hour time, the same on every phone whatever its language settings. */
+const HOURS = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+
+function HourSelect({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const options = value && !HOURS.includes(value) ? [value, ...HOURS] : HOURS;
+  return (
+    <SelectField label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">--:--</option>
+      {options.map((h) => (
+        <option key={h} value={h}>
+          {h}
+        </option>
+      ))}
+    </SelectField>
   );
 }
