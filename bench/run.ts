@@ -4,7 +4,13 @@
 
 type BenchCase = { name: string; description: string; load: () => Promise<{ run: () => Promise<void> }> };
 
-const CASES: BenchCase[] = [];
+const CASES: BenchCase[] = [
+  {
+    name: 'deliveries',
+    description: '200 livreurs interrogent les commandes disponibles, 2 000 clients lisent leurs notifications (PostgreSQL)',
+    load: () => import('./deliveries'),
+  },
+];
 
 async function main() {
   const wanted = process.argv.slice(2);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UpdateStatusQuerySchema, type AgentOrderResponse, type AvailableOrdersResponse, type MyOrdersResponse } from '#contract/agent';
+import { UpdateStatusQuerySchema, type AgentOrderResponse, type MyOrdersResponse } from '#contract/agent';
 import { fr } from '#contract/messages';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
-import { acceptOrder, availableOrders, myOrders, updateOrderStatus } from './agent.service';
+import { acceptOrder, availableOrdersSnapshot, myOrders, updateOrderStatus } from './agent.service';
 
 const OrderParams = z.object({ id: z.string() });
 
@@ -14,9 +14,14 @@ export async function agentRoutes(fastify: FastifyInstance, { deps }: { deps: Ap
   const guarded = { preHandler: app.requireAgent };
   const tags = ['delivery-agent'];
 
-  app.get('/delivery-agent/available-orders', { ...guarded, schema: { tags } }, async (): Promise<AvailableOrdersResponse> => ({
-    available_orders: await availableOrders(deps),
-  }));
+  // { available_orders } — served from a shared snapshot with an ETag, so a phone polling an
+  // unchanged list gets a 304 with no body.
+  app.get('/delivery-agent/available-orders', { ...guarded, schema: { tags } }, async (request, reply) => {
+    const snapshot = await availableOrdersSnapshot(deps);
+    reply.header('etag', snapshot.etag).header('cache-control', 'private, no-cache');
+    if (request.headers['if-none-match'] === snapshot.etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(snapshot.json);
+  });
 
   app.get('/delivery-agent/my-orders', { ...guarded, schema: { tags } }, async (request): Promise<MyOrdersResponse> => ({
     my_orders: await myOrders(deps, principalOf(request)),

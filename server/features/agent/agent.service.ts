@@ -1,7 +1,7 @@
 // The delivery-agent space: confirmed orders nobody took, the agent's own orders, taking one and
 // marking it delivered. Customer contact details leave the server only for those two kinds of order.
 // Status moves go through the order lifecycle (transitionOrder), never here.
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type AgentOrder, type AgentOrderItem, agentStatusOf } from '#contract/agent';
 import type { OrderStatus } from '#contract/orders';
 import type { AppDeps } from '../../deps';
@@ -18,12 +18,34 @@ function selectOrders(deps: AppDeps) {
   return deps.db.select(orderColumns).from(orders).innerJoin(users, eq(users.id, orders.userId)).innerJoin(carts, eq(carts.id, orders.cartId));
 }
 
+const isAvailable = and(eq(orders.status, 'confirmed'), isNull(orders.agentId));
+
 /** Confirmed orders no agent has taken yet, oldest first (the next one to deliver on top). */
 export async function availableOrders(deps: AppDeps): Promise<AgentOrder[]> {
-  const rows = await selectOrders(deps)
-    .where(and(eq(orders.status, 'confirmed'), isNull(orders.agentId)))
-    .orderBy(asc(orders.deliveryDate), asc(orders.createdAt));
+  const rows = await selectOrders(deps).where(isAvailable).orderBy(asc(orders.deliveryDate), asc(orders.createdAt));
   return rows.map(toAgentOrder);
+}
+
+export type AvailableSnapshot = { etag: string; json: string };
+
+// Every agent polls the same list. A light query fingerprints it (ids and update times of the
+// available orders); the joined, serialised list is rebuilt only when that changes, and at least
+// every few seconds so an edited customer detail shows up. One cache per database.
+const SNAPSHOT_MAX_AGE_MS = 5000;
+const snapshots = new WeakMap<object, { version: string; at: number; value: Promise<AvailableSnapshot> }>();
+
+export async function availableOrdersSnapshot(deps: AppDeps): Promise<AvailableSnapshot> {
+  const [{ version }] = await deps.db
+    .select({ version: sql<string>`md5(coalesce(string_agg(${orders.id}::text || ':' || ${orders.updatedAt}::text, ',' order by ${orders.id}), ''))` })
+    .from(orders)
+    .where(isAvailable);
+  const now = Date.now();
+  const cached = snapshots.get(deps.db);
+  if (cached && cached.version === version && now - cached.at < SNAPSHOT_MAX_AGE_MS) return cached.value;
+  const value = availableOrders(deps).then((list) => ({ etag: `"${version}"`, json: JSON.stringify({ available_orders: list }) }));
+  snapshots.set(deps.db, { version, at: now, value });
+  value.catch(() => snapshots.delete(deps.db));
+  return value;
 }
 
 /** The agent's own orders, most recently taken first. */

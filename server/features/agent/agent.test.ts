@@ -77,6 +77,25 @@ describe('available orders', () => {
   });
 });
 
+describe('polling the available orders', () => {
+  it('an unchanged list answers 304 to If-None-Match; any new or taken order changes it at once', async () => {
+    const first = await call(agentA, 'GET', '/delivery-agent/available-orders');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/delivery-agent/available-orders', headers: { ...bearer(agentA.access_token), 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const order = await insertOrder(ctx.db, consumer.user.id);
+    const afterNew = await ctx.app.inject({ method: 'GET', url: '/api/delivery-agent/available-orders', headers: { ...bearer(agentB.access_token), 'if-none-match': etag } });
+    expect(afterNew.statusCode).toBe(200);
+    expect((afterNew.json().available_orders as AgentOrder[]).some((o) => o.booking_id === order.id)).toBe(true);
+
+    await accept(agentB, order.id);
+    expect((await available(agentA)).some((o) => o.booking_id === order.id)).toBe(false);
+  });
+});
+
 describe('taking and delivering an order', () => {
   it('accept → in my orders, gone from available; completed → delivered, list archived, consumer sees Livrée', async () => {
     const order = await insertOrder(ctx.db, consumer.user.id);

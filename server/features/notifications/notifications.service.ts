@@ -66,7 +66,7 @@ const toApiNotification = (row: typeof notifications.$inferSelect): Notification
 
 export async function listNotifications(db: Db, principal: Principal, page: number, limit: number): Promise<NotificationList> {
   const mine = eq(notifications.userId, principal.userId);
-  const [rows, [{ total }], unread] = await Promise.all([
+  const [rows, [{ total, unread }]] = await Promise.all([
     db
       .select()
       .from(notifications)
@@ -74,8 +74,11 @@ export async function listNotifications(db: Db, principal: Principal, page: numb
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ total: count() }).from(notifications).where(mine),
-    unreadCount(db, principal.userId),
+    // Both counts in one pass over the user's rows.
+    db
+      .select({ total: count(), unread: sql<number>`count(*) filter (where not ${notifications.read})`.mapWith(Number) })
+      .from(notifications)
+      .where(mine),
   ]);
   return {
     notifications: rows.map(toApiNotification),
