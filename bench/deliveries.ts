@@ -209,7 +209,7 @@ function print(title: string, results: Result[], baseline: Result, budget: boole
 }
 
 export async function run(): Promise<void> {
-  console.log('Préparation : base PostgreSQL, 200 livreurs, 2 000 clients, commandes et notifications…');
+  console.log(`Préparation : base PostgreSQL, 200 livreurs, 2 000 clients, commandes et notifications… (charge de la machine : ${os.loadavg()[0].toFixed(1)})`);
   const databaseUrl = await prepareDatabase();
   const { agentTokens, consumerTokens } = await generate(databaseUrl);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-bench-deliveries-'));
@@ -239,7 +239,9 @@ export async function run(): Promise<void> {
     const satAgents = await start({ name: 'GET /api/delivery-agent/available-orders', paths: agentPaths, tokens: agentTokens, connections: SATURATION_CONNECTIONS });
     const satConsumers = await start({ name: 'GET /api/notifications (badge + panneau)', paths: consumerPaths, tokens: consumerTokens, connections: SATURATION_CONNECTIONS });
     print(`2. Saturation : ${SATURATION_CONNECTIONS} connexions sans pause, ${DURATION_S} s chacune`, [satBase, satAgents, satConsumers], satBase, false);
-    console.log(`\n${AVAILABLE_ORDERS} commandes disponibles de 8 articles ; ${CONSUMERS * NOTIFICATIONS_PER_CONSUMER + AGENTS * NOTIFICATIONS_PER_AGENT} notifications ; serveur et autocannon sur la même machine (${os.cpus().length} cœurs).`);
+    // The machine may be shared: the load average tells how much the figures above can be trusted.
+    console.log(`\nCharge moyenne de la machine (1, 5, 15 min) à la fin : ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} pour ${os.cpus().length} cœurs.`);
+    console.log(`${AVAILABLE_ORDERS} commandes disponibles de 8 articles ; ${CONSUMERS * NOTIFICATIONS_PER_CONSUMER + AGENTS * NOTIFICATIONS_PER_AGENT} notifications ; serveur et autocannon sur la même machine (${os.cpus().length} cœurs).`);
     console.log(`Budget (run 1) : p95 < ${BUDGET_P95_MS} ms et zéro erreur.`);
   } finally {
     server.kill('SIGTERM');
