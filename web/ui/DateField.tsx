@@ -36,7 +36,6 @@ export function DateField({ label, value, onChange, onBlur, min, error, placehol
   // Follow outside changes (reset, calendar) without fighting the user's typing.
   useEffect(() => {
     if (toIso(text) !== value) setText(toDisplay(value));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
   return (

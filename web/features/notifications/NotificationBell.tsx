@@ -23,7 +23,6 @@ export function NotificationBell() {
       void refresh();
       if (pageVisible) toast(message.title, { description: message.body, duration: TOASTS.pushMs });
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Outside click and Escape close the panel.
