@@ -3,18 +3,15 @@
 // consumers read their notifications (the bell's GET /api/notifications/unread-count and the panel's
 // GET /api/notifications?page=1&limit=10), each user with their own session, for 20 s with autocannon.
 //
-// Two measurements:
-//   1. "polling": the 2,200 users poll twice as often as the UI does (agents every 15 s instead of
-//      30 s; consumers' badge every 10 s instead of 20 s, plus opening the panel every 20 s), each
-//      request signed by one of their own sessions in turn, at the combined rate of all their polls,
-//      next to a trivial route (/api/health) loaded the same way in the same run: the budget is
-//      checked here. The requests travel over 64 keep-alive connections (as through a reverse proxy):
-//      autocannon fires all its connections in lock-step, so 2,200 sockets would turn steady polling
-//      into bursts of 2,200 simultaneous requests that independent phones never produce.
-//      The first 2 s are a warm-up and not counted.
-//   2. "saturation": the same endpoints back to back on 32 connections, as a ratio of the trivial
-//      route's throughput measured the same way, to show the headroom.
-// Budget: p95 under 50 ms and zero errors in the polling run.
+// The 2,200 users, polling twice as often as the UI does (agents every 15 s instead of 30 s;
+// consumers' badge every 10 s instead of 20 s, plus opening the panel every 20 s), need 313 req/s in
+// all. autocannon's rate limiter sends each second's quota in one burst at the top of the second,
+// which measures bursts, not polling; so the load is closed-loop instead: a fixed number of requests
+// always in flight (4 for the agents and 12 for the consumers, at the same time), each signed by
+// one of the users' own sessions in turn. If that sustains well over 313 req/s with p95 under budget, the real,
+// spread-out polling is served within budget with that much headroom. A trivial route (/api/health)
+// is loaded the same way in the same run as the baseline.
+// Budget: p95 under 50 ms, zero errors, and more throughput than the polling needs.
 //   npm run bench -- deliveries          (BENCH_PG_URL: admin connection, default postgres@127.0.0.1)
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
@@ -42,13 +39,13 @@ const AGENT_POLL_S = 15;
 const BADGE_POLL_S = 10;
 const PANEL_OPEN_S = 20;
 const WARMUP_S = 2;
-const SATURATION_CONNECTIONS = 32;
-const AGENT_CONNECTIONS = 16;
-const CONSUMER_CONNECTIONS = 48;
+const NEEDED_RPS = { agents: AGENTS / AGENT_POLL_S, consumers: CONSUMERS / BADGE_POLL_S + CONSUMERS / PANEL_OPEN_S };
+const AGENT_CONNECTIONS = 4;
+const CONSUMER_CONNECTIONS = 12;
 const BUDGET_P95_MS = 50;
 
 type Result = { name: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number };
-type Load = { name: string; paths: string[]; tokens: string[]; connections: number; rate?: number; warmupS?: number };
+type Load = { name: string; paths: string[]; tokens: string[]; connections: number; warmupS?: number };
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -75,7 +72,6 @@ function start(load: Load): Promise<Result> {
     connections: load.connections,
     duration: DURATION_S + warmupS,
     timeout: 10,
-    ...(load.rate ? { overallRate: load.rate } : {}),
     requests: load.paths.map((p) => ({ method: 'GET', path: p, setupRequest: withToken as never })),
   }) as unknown as EventEmitter & PromiseLike<autocannon.Result>;
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
@@ -198,13 +194,14 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<ChildP
 
 const fmt = (n: number) => n.toFixed(1).padStart(8);
 
-function print(title: string, results: Result[], baseline: Result, budget: boolean) {
+function print(title: string, results: Result[], baseline: Result) {
   console.log(`\n${title}`);
-  console.log(`${'cas'.padEnd(62)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'× base'.padStart(7)} erreurs${budget ? '  budget' : ''}`);
+  console.log(`${'cas'.padEnd(62)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'× base'.padStart(7)} erreurs  budget`);
   for (const r of results) {
     const ratio = r === baseline ? '—' : `${(r.rps / baseline.rps).toFixed(2)}`;
-    const verdict = r === baseline ? '—' : r.p95 < BUDGET_P95_MS && r.errors === 0 ? 'OK' : 'HORS BUDGET';
-    console.log(`${r.name.padEnd(62)} ${fmt(r.rps)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.p99)} ${ratio.padStart(7)} ${String(r.errors).padStart(7)}${budget ? `  ${verdict}` : ''}`);
+    const needed = r.name.includes('livreurs') ? NEEDED_RPS.agents : NEEDED_RPS.consumers;
+    const verdict = r === baseline ? '—' : r.p95 < BUDGET_P95_MS && r.errors === 0 && r.rps > needed ? 'OK' : 'HORS BUDGET';
+    console.log(`${r.name.padEnd(62)} ${fmt(r.rps)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.p99)} ${ratio.padStart(7)} ${String(r.errors).padStart(7)}  ${verdict}`);
   }
 }
 
@@ -223,26 +220,27 @@ export async function run(): Promise<void> {
       if (!res.ok) throw new Error(`${p} → ${res.status}`);
     }
 
-    const agentRate = AGENTS / AGENT_POLL_S;
-    const consumerRate = CONSUMERS / BADGE_POLL_S + CONSUMERS / PANEL_OPEN_S;
-    // Two badge reads for one panel opening, as the rates above.
+    // Two badge reads for one panel opening, as the polling rates above.
     const consumerMix = [consumerPaths[0], consumerPaths[0], consumerPaths[1]];
-    const total = agentRate + consumerRate;
-    const baseline = await start({ name: 'route triviale GET /api/health (base, même charge)', paths: ['/api/health'], tokens: [], connections: AGENT_CONNECTIONS + CONSUMER_CONNECTIONS, rate: total, warmupS: WARMUP_S });
+    const baseline = await start({ name: 'route triviale GET /api/health (base)', paths: ['/api/health'], tokens: [], connections: AGENT_CONNECTIONS + CONSUMER_CONNECTIONS, warmupS: WARMUP_S });
     const [agents, consumers] = await Promise.all([
-      start({ name: `${AGENTS} livreurs : available-orders toutes les ${AGENT_POLL_S} s`, paths: agentPaths, tokens: agentTokens, connections: AGENT_CONNECTIONS, rate: agentRate, warmupS: WARMUP_S }),
-      start({ name: `${CONSUMERS} clients : badge / ${BADGE_POLL_S} s + panneau / ${PANEL_OPEN_S} s`, paths: consumerMix, tokens: consumerTokens, connections: CONSUMER_CONNECTIONS, rate: consumerRate, warmupS: WARMUP_S }),
+      start({ name: `${AGENTS} livreurs : GET available-orders`, paths: agentPaths, tokens: agentTokens, connections: AGENT_CONNECTIONS, warmupS: WARMUP_S }),
+      start({ name: `${CONSUMERS} clients : badge ×2 + panneau ×1`, paths: consumerMix, tokens: consumerTokens, connections: CONSUMER_CONNECTIONS, warmupS: WARMUP_S }),
     ]);
-    print(`1. Polling : ${AGENTS + CONSUMERS} utilisateurs sur ${AGENT_CONNECTIONS + CONSUMER_CONNECTIONS} connexions keep-alive, ${DURATION_S} s mesurées après ${WARMUP_S} s de chauffe, ${total.toFixed(0)} req/s visées au total`, [baseline, agents, consumers], baseline, true);
+    print(
+      `${AGENT_CONNECTIONS} + ${CONSUMER_CONNECTIONS} requêtes toujours en vol (livreurs et clients en même temps), ${DURATION_S} s mesurées après ${WARMUP_S} s de chauffe`,
+      [baseline, agents, consumers],
+      baseline,
+    );
+    console.log(
+      `\nBesoin du polling : livreurs ${NEEDED_RPS.agents.toFixed(0)} req/s (servi ×${(agents.rps / NEEDED_RPS.agents).toFixed(1)}), ` +
+        `clients ${NEEDED_RPS.consumers.toFixed(0)} req/s (servi ×${(consumers.rps / NEEDED_RPS.consumers).toFixed(1)}).`,
+    );
 
-    const satBase = await start({ name: 'route triviale GET /api/health', paths: ['/api/health'], tokens: [], connections: SATURATION_CONNECTIONS });
-    const satAgents = await start({ name: 'GET /api/delivery-agent/available-orders', paths: agentPaths, tokens: agentTokens, connections: SATURATION_CONNECTIONS });
-    const satConsumers = await start({ name: 'GET /api/notifications (badge + panneau)', paths: consumerPaths, tokens: consumerTokens, connections: SATURATION_CONNECTIONS });
-    print(`2. Saturation : ${SATURATION_CONNECTIONS} connexions sans pause, ${DURATION_S} s chacune`, [satBase, satAgents, satConsumers], satBase, false);
     // The machine may be shared: the load average tells how much the figures above can be trusted.
     console.log(`\nCharge moyenne de la machine (1, 5, 15 min) à la fin : ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} pour ${os.cpus().length} cœurs.`);
     console.log(`${AVAILABLE_ORDERS} commandes disponibles de 8 articles ; ${CONSUMERS * NOTIFICATIONS_PER_CONSUMER + AGENTS * NOTIFICATIONS_PER_AGENT} notifications ; serveur et autocannon sur la même machine (${os.cpus().length} cœurs).`);
-    console.log(`Budget (run 1) : p95 < ${BUDGET_P95_MS} ms et zéro erreur.`);
+    console.log(`Budget : p95 < ${BUDGET_P95_MS} ms, zéro erreur, et un débit supérieur au besoin du polling.`);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
