@@ -6,6 +6,11 @@ type BenchCase = { name: string; description: string; load: () => Promise<{ run:
 
 const CASES: BenchCase[] = [
   {
+    name: 'optimiser',
+    description: 'panier optimal exact vs HiGHS (MILP) et glouton, listes de Libreville simulées',
+    load: () => import('./optimiser.bench'),
+  },
+  {
     name: 'deliveries',
     description: '200 livreurs interrogent les commandes disponibles, 2 000 clients lisent leurs notifications (PostgreSQL)',
     load: () => import('./deliveries'),

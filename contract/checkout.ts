@@ -101,3 +101,6 @@ export type BookingDetails = BookingResult & {
 
 /** POST /api/shopping/payments/{id}/sandbox-decision: the customer's answer on the sandbox phone. */
 export const SandboxDecisionSchema = z.object({ approve: z.boolean() });
+
+/** What a screen hands to the booking step after "Ajouter au panier" (also /delivery-booking's router state). */
+export type CartRef = { cart_id: string; view_type: ViewType; total_cost: number; shopping_list_id?: string | null };

@@ -697,6 +697,8 @@ export const fr = {
     difference: 'Différence',
     youSave: (amount: string) => `Vous économisez ${amount} avec les meilleurs prix`,
     noDifference: 'Les deux options coûtent le même prix',
+    noSavings: 'Pas d’économie sur les articles que les deux options proposent',
+    nearestMissing: (n: number) => `Le magasin le plus proche ne propose pas ${n} article${n > 1 ? 's' : ''} de la liste.`,
     positionFallback: 'Position non disponible : distances calculées depuis Port-Gentil.',
     positionUsed: 'Distances calculées depuis votre position.',
     locate: 'Utiliser ma position',

@@ -11,17 +11,21 @@ export const OPTIMISER = {
   maxStores: 3,
   storeFeeXaf: 2000,
   maxItems: 200,
+  /** Stores farther than this from the delivery position are not considered (a basket is delivered by road within a city). */
+  deliveryRadiusKm: 50,
 } as const;
 
 /** Where the optimiser assumes the user is when the browser gives no position (spec: Port-Gentil area). */
 export const OPTIMISER_FALLBACK_POSITION = { latitude: -0.7193, longitude: 8.7815 } as const;
 
-export const OptimizeItemSchema = z.object({
-  /** Null for a manual item: priced only when its name is exactly a catalogue product's. */
-  product_id: z.string().uuid({ error: fr.common.invalidValue }).nullish(),
-  product_name: z.string().trim().max(200).default(''),
-  quantity: z.number({ error: fr.listsUi.quantityInvalid }).int({ error: fr.listsUi.quantityInvalid }).min(1, { error: fr.listsUi.quantityInvalid }).max(999, { error: fr.listsUi.quantityInvalid }),
-});
+export const OptimizeItemSchema = z
+  .object({
+    /** Null for a manual item: priced only when its name is exactly a catalogue product's. */
+    product_id: z.string().uuid({ error: fr.common.invalidValue }).nullish(),
+    product_name: z.string().trim().max(200).default(''),
+    quantity: z.number({ error: fr.listsUi.quantityInvalid }).int({ error: fr.listsUi.quantityInvalid }).min(1, { error: fr.listsUi.quantityInvalid }).max(999, { error: fr.listsUi.quantityInvalid }),
+  })
+  .refine((item) => Boolean(item.product_id) || item.product_name !== '', { error: fr.lists.itemNameRequired, path: ['product_name'] });
 
 export const OptimizeRequestSchema = z.object({
   items: z.array(OptimizeItemSchema, { error: fr.optimiserUi.noItems }).min(1, { error: fr.optimiserUi.noItems }).max(OPTIMISER.maxItems, { error: fr.listsUi.tooManyItems(OPTIMISER.maxItems) }),

@@ -14,6 +14,8 @@ type Solver = (input: BestPricesInput) => BasketPlan;
 
 const SMALL: RandomBasketShape = { maxItems: 8, maxStores: 9, maxCap: 3 };
 const WIDER: RandomBasketShape = { maxItems: 14, maxStores: 12, maxCap: 5 };
+// Long enough candidate lists for every pruning path of the search to fire (ρ prefix, rarest seller).
+const MEDIUM: RandomBasketShape = { maxItems: 20, maxStores: 30, maxCap: 3 };
 
 /** Seeds whose plan violates a property, with the first violation of each. */
 function failures(solver: Solver, seeds: number, shape: RandomBasketShape, salt = 0): string[] {
@@ -49,6 +51,10 @@ describe('planBestPrices against exhaustive search', () => {
     for (const options of [{}, { dominance: false }, { lagrangian: false }, { dominance: false, lagrangian: false }]) {
       expect(failures(withOptions(options), 700, WIDER, 100_000)).toEqual([]);
     }
+  });
+
+  it('stays exact on medium lists (up to 20 items, 30 stores)', () => {
+    expect(failures(planBestPrices, 400, MEDIUM, 200_000)).toEqual([]);
   });
 
   it('is deterministic: the same list, its offers shuffled or duplicated, gives the same plan', () => {

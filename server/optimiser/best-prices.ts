@@ -5,9 +5,13 @@
 // ids, compared on the sorted ids of the two plans); inside a plan each item goes to the cheapest
 // chosen store, ties in store order. The optimal set never holds a store that serves nothing:
 // dropping it would keep coverage and cost with fewer stores.
+//
+// Pipeline: normalise → drop dominated stores (reduce.ts) → greedy then local search for a first
+// incumbent → Lagrangian bound → branch and bound (search.ts) → item-by-item plan (plan.ts).
 import { greedyStoreSet } from './greedy';
 import { buildInstance, evaluateSet } from './instance';
 import { lagrangianBound } from './lagrangian';
+import { improveBySwaps } from './local-search';
 import { assertPlanParameters, normalizeBasket, type NormalizedBasket } from './normalize';
 import { buildPlan } from './plan';
 import { restrictStores, undominatedStores } from './reduce';
@@ -28,7 +32,7 @@ export function bestStoreRanks(basket: NormalizedBasket, maxStores: number, stor
   const full = buildInstance(basket, basket.storeIds.map((_, rank) => rank), storeFee, maxStores);
   if (full.itemCount === 0) return [];
   const instance = options.dominance === false ? full : restrictStores(full, undominatedStores(full));
-  const incumbent = greedyStoreSet(instance);
+  const incumbent = improveBySwaps(instance, greedyStoreSet(instance));
   const bound = options.lagrangian === false ? null : lagrangianBound(instance, evaluateSet(instance, incumbent));
   return searchBestSet(instance, incumbent, bound).map((s) => instance.storeRanks[s]);
 }

@@ -21,36 +21,39 @@ export type SearchInstance = {
 
 /** Builds the instance over the priced items and the stores listed in `storeRanks` (increasing). */
 export function buildInstance(basket: NormalizedBasket, storeRanks: readonly number[], fee: number, maxStores: number): SearchInstance {
-  const indexOfRank = new Map(storeRanks.map((rank, index) => [rank, index]));
+  const indexOfRank = new Int32Array(basket.storeIds.length).fill(-1);
+  storeRanks.forEach((rank, index) => (indexOfRank[rank] = index));
   const priced = basket.items.filter((item) => item.offers.length > 0);
-  const lists: { items: number[]; costs: number[] }[] = storeRanks.map(() => ({ items: [], costs: [] }));
-  const sellers: number[][] = priced.map(() => []);
+  const m = storeRanks.length;
+  // Two passes (count, then fill) so each store's lists are allocated once at their final size.
+  const counts = new Int32Array(m);
   let sumOfMax = 0;
-  priced.forEach((item, j) => {
+  for (const item of priced) {
     let max = 0;
     for (const offer of item.offers) {
-      max = Math.max(max, offer.lineCost);
-      const s = indexOfRank.get(offer.store);
-      if (s === undefined) continue;
-      lists[s].items.push(j);
-      lists[s].costs.push(offer.lineCost);
-      sellers[j].push(s);
+      if (offer.lineCost > max) max = offer.lineCost;
+      const s = indexOfRank[offer.store];
+      if (s >= 0) counts[s]++;
     }
     sumOfMax += max;
+  }
+  const storeItems = Array.from(counts, (count) => new Int32Array(count));
+  const storeCosts = Array.from(counts, (count) => new Float64Array(count));
+  const fill = new Int32Array(m);
+  const itemSellers = priced.map((item, j) => {
+    const sellers: number[] = [];
+    for (const offer of item.offers) {
+      const s = indexOfRank[offer.store];
+      if (s < 0) continue;
+      storeItems[s][fill[s]] = j;
+      storeCosts[s][fill[s]++] = offer.lineCost;
+      sellers.push(s);
+    }
+    return Int32Array.from(sellers).sort();
   });
-  const big = sumOfMax + fee * Math.min(maxStores, storeRanks.length) + 1;
+  const big = sumOfMax + fee * Math.min(maxStores, m) + 1;
   if (big * (priced.length + 1) > Number.MAX_SAFE_INTEGER) throw new RangeError('basket too expensive for exact integer arithmetic');
-  return {
-    itemCount: priced.length,
-    storeCount: storeRanks.length,
-    storeItems: lists.map((l) => Int32Array.from(l.items)),
-    storeCosts: lists.map((l) => Float64Array.from(l.costs)),
-    itemSellers: sellers.map((l) => Int32Array.from(l.sort((a, b) => a - b))),
-    big,
-    fee,
-    maxStores,
-    storeRanks: [...storeRanks],
-  };
+  return { itemCount: priced.length, storeCount: m, storeItems, storeCosts, itemSellers, big, fee, maxStores, storeRanks: [...storeRanks] };
 }
 
 /** f(S) for a set of store indices. */

@@ -9,7 +9,9 @@ import type { SearchInstance } from './instance';
 export type LagrangianBound = { base: number; reduced: Float64Array; value: number };
 
 /** Best bound found by subgradient ascent (Polyak steps towards `upperBound`). */
-export function lagrangianBound(instance: SearchInstance, upperBound: number, maxIterations = 150): LagrangianBound {
+// Few iterations and a short patience before halving the step: on Libreville-sized lists that
+// reaches nearly the same bound as 150 iterations at half the cost (measured with the benchmark).
+export function lagrangianBound(instance: SearchInstance, upperBound: number, maxIterations = 100, patience = 3): LagrangianBound {
   const { itemCount: n, storeCount: m, storeItems, storeCosts, big, fee, maxStores: k } = instance;
   const lambda = new Float64Array(n).fill(big);
   for (let s = 0; s < m; s++) {
@@ -42,7 +44,7 @@ export function lagrangianBound(instance: SearchInstance, upperBound: number, ma
     if (value > best.value) {
       best = { base, reduced: Float64Array.from(reduced), value };
       sinceImprovement = 0;
-    } else if (++sinceImprovement >= 10) {
+    } else if (++sinceImprovement >= patience) {
       theta /= 2;
       sinceImprovement = 0;
     }

@@ -37,16 +37,26 @@ export function normalizeBasket(items: readonly BasketItem[]): NormalizedBasket 
   }
   const storeIds = [...ids].sort(compareStoreIds);
   const rankOf = new Map(storeIds.map((id, rank) => [id, rank]));
+  // Position of each store in the item being read (-1: not seen), reset after each item.
+  const seenAt = new Int32Array(storeIds.length).fill(-1);
   return {
     storeIds,
     items: items.map((item) => {
-      const cheapest = new Map<number, number>();
+      const offers: NormalizedOffer[] = [];
       for (const offer of item.offers) {
-        const rank = rankOf.get(offer.storeId)!;
-        const known = cheapest.get(rank);
-        if (known === undefined || offer.unitPrice < known) cheapest.set(rank, offer.unitPrice);
+        const store = rankOf.get(offer.storeId)!;
+        const at = seenAt[store];
+        if (at < 0) {
+          seenAt[store] = offers.length;
+          offers.push({ store, unitPrice: offer.unitPrice, lineCost: 0 });
+        } else if (offer.unitPrice < offers[at].unitPrice) {
+          offers[at].unitPrice = offer.unitPrice;
+        }
       }
-      const offers = [...cheapest].map(([store, unitPrice]) => ({ store, unitPrice, lineCost: lineCost(unitPrice, item.quantity) }));
+      for (const offer of offers) {
+        seenAt[offer.store] = -1;
+        offer.lineCost = lineCost(offer.unitPrice, item.quantity);
+      }
       offers.sort((a, b) => a.unitPrice - b.unitPrice || a.store - b.store);
       return { quantity: item.quantity, offers };
     }),

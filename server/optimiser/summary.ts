@@ -17,7 +17,9 @@ export const FULL_SCORE_SAVINGS_RATE = 0.1;
  * It is 0 when no store prices any item. A plan that finds every priced item and saves 10 % or
  * more on the shared items scores 100; same cost as the nearest store with full coverage: 50.
  */
+/** Both plans must come from the same shopping list (items are matched by position). */
 export function summarisePlans(best: BasketPlan, nearest: NearestStorePlan, storeFee: number): PlanSummary {
+  if (best.items.length !== nearest.items.length) throw new RangeError('plans of different lists');
   let bestCommon = 0;
   let nearestCommon = 0;
   const bestStores = new Set<string>();

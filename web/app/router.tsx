@@ -19,11 +19,11 @@ const consumerPages: RouteObject[] = [
   page('/products', () => import('../features/products/ProductsPage'), 'ProductsPage'),
   page('/store-finder', () => import('../features/stores/StoreFinderPage'), 'StoreFinderPage'),
   page('/contribute', () => import('../features/prices/ContributePage'), 'ContributePage'),
-  page('/shopping-lists', () => import('../features/lists/ShoppingListsPage'), 'ShoppingListsPage'),
+  page('/shopping-lists', () => import('./price-analysis-pages'), 'ShoppingListsRoute'),
   page('/shopping-lists/new', () => import('../features/lists/NewListPage'), 'NewListPage'),
   page('/create-list', () => import('../features/lists/CreateListPage'), 'CreateListPage'),
   page('/shopping-lists/:id/compare', () => import('../features/optimiser/CompareListPage'), 'CompareListPage'),
-  page('/price-comparison', () => import('../features/optimiser/PriceComparisonPage'), 'PriceComparisonPage'),
+  page('/price-comparison', () => import('./price-analysis-pages'), 'PriceComparisonRoute'),
   page('/delivery-booking', () => import('../features/checkout/DeliveryBookingPage'), 'DeliveryBookingPage'),
   page('/deliveries', () => import('../features/deliveries/DeliveriesPage'), 'DeliveriesPage'),
 ];

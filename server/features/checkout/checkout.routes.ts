@@ -6,7 +6,8 @@ import { SwitchStoreQuerySchema } from '#contract/optimiser';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
 import { createSandboxProvider, type SandboxProvider } from '../../platform/payments/sandbox';
-import { answerSandboxPayment, bookDelivery, bookingDetails, createCart, switchStore } from './checkout.service';
+import { answerSandboxPayment, bookDelivery, bookingDetails } from './booking.service';
+import { createCart, switchStore } from './carts.service';
 
 const IdParams = z.object({ id: z.string() });
 

@@ -66,7 +66,7 @@ export async function matchNames(db: DbOrTx, names: readonly string[]): Promise<
                  word_similarity(mp_fold(q.term), ${TARGET}) as sim
           from products p
           where mp_fold(p.name) = mp_fold(q.term) or mp_fold(q.term) <% ${TARGET}
-          order by exact desc, sim desc, similarity(mp_fold(q.term), ${TARGET}) desc, length(p.name), p.name
+          order by exact desc, sim desc, (mp_fold(p.name) like mp_fold(q.term) || '%') desc, similarity(mp_fold(q.term), ${TARGET}) desc, length(p.name), p.name
           limit 1
         ) m`,
   );

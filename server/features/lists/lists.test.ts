@@ -184,14 +184,16 @@ describe('text and CSV import', () => {
   const importText = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/shopping-lists/import-text', headers: as(alice), payload });
 
   it('reads a pasted list and links lines to the catalogue', async () => {
-    const res = await importText({ text: '- 2 x Crème fraîche épaisse, pot 20 cl\n* Piment oiseau du jardin\nSucre blanc granulé, paquet 1 kg (3)\n\nListe :' });
+    const res = await importText({ text: '- 2 x Crème fraîche épaisse, pot 20 cl\n* Piment oiseau du jardin\nSucre blanc granulé, paquet 1 kg (3)\nSucre\n\nListe :' });
     expect(res.statusCode, res.body).toBe(200);
     const result = res.json() as ImportResult;
-    expect(result.item_count).toBe(3);
+    expect(result.item_count).toBe(4);
     expect(result.enhanced_items[0]).toMatchObject({ name: 'Crème fraîche épaisse, pot 20 cl', quantity: 2, exists_in_db: true, confidence: 'high' });
     expect(result.enhanced_items[0].product_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(result.enhanced_items[1]).toMatchObject({ name: 'Piment oiseau du jardin', exists_in_db: false, product_id: null, confidence: 'low' });
     expect(result.enhanced_items[2]).toMatchObject({ name: 'Sucre blanc granulé, paquet 1 kg', quantity: 3, exists_in_db: true });
+    // A bare word goes to a product named after it, not to one that merely contains it ("Lait concentré sucré").
+    expect(result.enhanced_items[3].name).toMatch(/^Sucre /);
   });
 
   it('reads a CSV file with a header in any column order', async () => {

@@ -10,7 +10,7 @@ import { carts, currentPrices, products, shoppingLists, stores } from '../../db/
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { isValidPosition, type LatLng } from '../../platform/geo';
+import { haversineKm, isValidPosition, type LatLng } from '../../platform/geo';
 import { planBestPrices } from '../../optimiser/best-prices';
 import { DEMO_ITEMS, DEMO_STORES, planDemoBasket } from '../../optimiser/demo-basket';
 import { planNearestStore } from '../../optimiser/nearest-store';
@@ -51,7 +51,9 @@ async function loadPrices(db: DbOrTx, productIds: string[], onlyStores: string[]
 /**
  * Both plans for a list and the result of the requested view. A catalogue line is priced by its
  * product; a manual line only when its name is exactly one catalogue product's (otherwise it is
- * unpriced: has_price false, requires_manual_price true).
+ * unpriced: has_price false, requires_manual_price true). Only the stores within
+ * OPTIMISER.deliveryRadiusKm of the user's position take part: a Libreville basket is not bought
+ * in Port-Gentil.
  */
 export async function computeOptimisation(deps: AppDeps, input: OptimiseInput): Promise<{ result: OptimisationResult; basis: OptimisationBasis }> {
   const { db } = deps;
@@ -60,11 +62,15 @@ export async function computeOptimisation(deps: AppDeps, input: OptimiseInput): 
   const pricingIds = input.items.map((item) => item.product_id ?? null);
   manual.forEach(({ index }, k) => (pricingIds[index] = matched[k]));
 
+  const fallbackPosition = !input.position || !isValidPosition(input.position);
+  const position = fallbackPosition ? { ...OPTIMISER_FALLBACK_POSITION } : input.position!;
   const ids = [...new Set(pricingIds.filter((id): id is string => Boolean(id)))];
-  const [names, prices] = await Promise.all([
+  const [names, allPrices] = await Promise.all([
     ids.length ? db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids)) : [],
     loadPrices(db, ids, input.preferredStores),
   ]);
+  // Only stores that can deliver to the user: within the delivery radius of the position.
+  const prices = allPrices.filter((row) => haversineKm(position, row) <= OPTIMISER.deliveryRadiusKm);
   const nameOf = new Map(names.map((p) => [p.id, p.name]));
   const offersOf = new Map<string, Offer[]>();
   const storeInfo = new Map<string, StoreInfo>();
@@ -82,8 +88,6 @@ export async function computeOptimisation(deps: AppDeps, input: OptimiseInput): 
   });
   const basket: BasketItem[] = lines.map((line) => ({ quantity: line.quantity, offers: line.productId ? (offersOf.get(line.productId) ?? []) : [] }));
 
-  const fallbackPosition = !input.position || !isValidPosition(input.position);
-  const position = fallbackPosition ? { ...OPTIMISER_FALLBACK_POSITION } : input.position!;
   const storeFee = OPTIMISER.storeFeeXaf;
   const best: BasketPlan = planBestPrices({ items: basket, maxStores: input.maxStores, storeFee });
   const nearest: NearestStorePlan = planNearestStore({

@@ -1,8 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoOptimization, OptimizeResponse, Optimization } from '#contract/optimiser';
-import { carts, currentPrices, products, shoppingListItems, shoppingLists } from '../../db/schema';
+import { carts, currentPrices, products, shoppingListItems, shoppingLists, stores } from '../../db/schema';
 import { exhaustiveOptimum } from '../../optimiser/test/exhaustive';
+import { haversineKm } from '../../platform/geo';
 import { bearer, createTestContext, detailOf, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { fixtureItems, insertBasketFixture, USER_POSITION, type BasketFixture } from './basket-fixture';
 
@@ -99,7 +100,14 @@ describe('POST /api/shopping/optimize, best prices', () => {
     const extra = await ctx.db.select({ id: products.id, name: products.name }).from(products).limit(12);
     const items = [...lines.map((l) => ({ product_id: l.productId, product_name: l.name, quantity: l.quantity })), ...extra.map((p) => ({ product_id: p.id, product_name: p.name, quantity: 1 }))];
     const unique = items.filter((item, i) => items.findIndex((x) => x.product_id === item.product_id) === i);
-    const prices = await ctx.db.select().from(currentPrices).where(inArray(currentPrices.productId, unique.map((i) => i.product_id!)));
+    // The reference sees the same stores: those within the 50 km delivery radius.
+    const rows = await ctx.db
+      .select({ productId: currentPrices.productId, storeId: currentPrices.storeId, priceXaf: currentPrices.priceXaf, latitude: stores.latitude, longitude: stores.longitude })
+      .from(currentPrices)
+      .innerJoin(stores, eq(stores.id, currentPrices.storeId))
+      .where(inArray(currentPrices.productId, unique.map((i) => i.product_id!)));
+    const prices = rows.filter((r) => haversineKm(USER_POSITION, r) <= 50);
+    expect(prices.length).toBeLessThan(rows.length);
     const reference = exhaustiveOptimum({
       items: unique.map((i) => ({ quantity: i.quantity, offers: prices.filter((p) => p.productId === i.product_id).map((p) => ({ storeId: p.storeId, unitPrice: p.priceXaf })) })),
       maxStores: 3,
@@ -111,10 +119,13 @@ describe('POST /api/shopping/optimize, best prices', () => {
     expect(o.stores_involved.map((s) => s.store_id).sort()).toEqual([...reference.storeIds].sort());
   });
 
-  it('falls back to the spec position when the browser gives none', async () => {
+  it('falls back to the spec position when the browser gives none, and only uses stores that can deliver there', async () => {
     const o = await optimizeOk({ items: fixtureItems(f) });
     expect(o.user_position.fallback).toBe(true);
     expect(o.user_position.latitude).toBeCloseTo(-0.72, 1);
+    // The fixture stores are in Libreville, 130 km away: nothing is priced from Port-Gentil.
+    expect(o.priced_count).toBe(0);
+    expect(o.items.every((i) => i.status === 'unpriced')).toBe(true);
   });
 });
 
@@ -143,6 +154,9 @@ describe('POST /api/shopping/optimize, refusals', () => {
     expect(detailOf(empty)).toBe('Ajoutez au moins un produit à comparer');
     const badQty = await optimize(alice, { items: [{ product_id: f.products.p1, product_name: 'x', quantity: 0 }] });
     expect(badQty.statusCode).toBe(400);
+    const nameless = await optimize(alice, { items: [{ product_id: null, product_name: '  ', quantity: 1 }] });
+    expect(nameless.statusCode).toBe(400);
+    expect(detailOf(nameless)).toBe("Veuillez entrer un nom d'article");
     const badStores = await optimize(alice, { items: fixtureItems(f), preferences: { max_stores: 4 } });
     expect(badStores.statusCode).toBe(400);
     const badLat = await optimize(alice, { items: fixtureItems(f), user_latitude: 123, user_longitude: 9 });

@@ -24,7 +24,8 @@ export function randomBasket(seed: number, shape: RandomBasketShape = { maxItems
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   const itemCount = int(1, shape.maxItems);
   const storeCount = int(1, shape.maxStores);
-  const stores = shuffled(STORE_POOL, random).slice(0, storeCount);
+  const pool = shape.maxStores <= STORE_POOL.length ? STORE_POOL : Array.from({ length: shape.maxStores }, (_, i) => `${STORE_POOL[i % STORE_POOL.length]}-${i}`);
+  const stores = shuffled(pool, random).slice(0, storeCount);
   const density = 0.1 + 0.9 * random();
   // Price styles: a few levels (many exact ties), a wide spread, or levels equal to the fee.
   const style = int(0, 2);

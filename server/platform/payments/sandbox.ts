@@ -31,7 +31,10 @@ export function createSandboxProvider(): SandboxProvider {
       return { providerReference, status: 'pending', customerStep: request.method === 'card' ? 'card_authentication' : 'phone_confirmation' };
     },
     async paymentStatus(providerReference: string): Promise<ProviderPaymentStatus> {
-      return payments.get(providerReference)?.status ?? 'pending';
+      const status = payments.get(providerReference)?.status ?? 'pending';
+      // A final answer is read once, then recorded by checkout: the sandbox forgets it.
+      if (status !== 'pending') payments.delete(providerReference);
+      return status;
     },
     customerAnswer(providerReference: string, approve: boolean): void {
       const known = payments.get(providerReference);

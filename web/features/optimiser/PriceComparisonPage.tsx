@@ -1,5 +1,186 @@
-import { UnderConstruction } from '../../ui/UnderConstruction';
+// /price-comparison: the three-step comparator. 1. choose products (catalogue search, a list
+// received through router state { list }, or one imported through the modal); 2. optimise;
+// 3. book the delivery (the booking step is provided by the app as `renderCheckout`).
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, ClipboardList, Trash2 } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { CartRef } from '#contract/checkout';
+import { formatDate, formatXaf } from '#contract/format';
+import { foldName, type ProductSuggestion, type ShoppingList } from '#contract/lists';
+import { fr } from '#contract/messages';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { Button } from '../../ui/Button';
+import { Card, PageHeader } from '../../ui/Card';
+import { Modal } from '../../ui/Modal';
+import { QuantityStepper } from '../../ui/QuantityStepper';
+import { SearchCombobox } from '../../ui/SearchCombobox';
+import { Spinner } from '../../ui/Spinner';
+import { Steps } from '../../ui/Steps';
+import { myListsQuery, searchProducts } from './optimiser-api';
+import { OptimisationPanel, type BasketLine } from './OptimisationPanel';
+import type { CheckoutRenderer } from './PriceAnalysisModal';
 
-export function PriceComparisonPage() {
-  return <UnderConstruction title="Comparateur de Prix" />;
+type Line = BasketLine & { key: string };
+const toLines = (list: ShoppingList): Line[] => list.items.map((i) => ({ key: i.id, product_id: i.product_id, product_name: i.name, quantity: i.quantity }));
+
+export function PriceComparisonPage({ renderCheckout }: { renderCheckout?: CheckoutRenderer }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const received = (location.state as { list?: ShoppingList } | null)?.list;
+  const [step, setStep] = useState(1);
+  const [lines, setLines] = useState<Line[]>(() => (received ? toLines(received) : []));
+  const [listId, setListId] = useState<string | null>(received?.id ?? null);
+  const [importing, setImporting] = useState(false);
+  const [cart, setCart] = useState<CartRef | null>(null);
+  const [run, setRun] = useState(0);
+
+  const addProduct = (p: ProductSuggestion) => {
+    if (lines.some((l) => l.product_id === p.id || foldName(l.product_name) === foldName(p.name))) return notifyError(fr.lists.duplicateItem);
+    setLines((current) => [...current, { key: p.id, product_id: p.id, product_name: p.name, quantity: 1 }]);
+    setListId(null);
+  };
+  const importList = (list: ShoppingList) => {
+    setLines(toLines(list));
+    setListId(list.id);
+    setImporting(false);
+    notifySuccess(fr.optimiserUi.listImported(list.name));
+  };
+  const goOptimise = () => {
+    if (lines.length === 0) return notifyError(fr.optimiserUi.noItems);
+    setRun((n) => n + 1);
+    setStep(2);
+  };
+  const onCart = (next: CartRef) => {
+    if (!renderCheckout) return navigate('/delivery-booking', { state: next });
+    setCart(next);
+    setStep(3);
+  };
+  const back = (to: number) => {
+    if (to < 3) setCart(null);
+    setStep(to);
+  };
+  const search = useCallback((q: string, signal: AbortSignal) => searchProducts(q, signal), []);
+
+  return (
+    <div className="space-y-5">
+      <PageHeader title={fr.optimiserUi.title} subtitle={fr.optimiserUi.subtitle} />
+      <Steps labels={fr.optimiserUi.steps} current={step} onBack={back} label={fr.optimiserUi.title} />
+      <h2 className="text-lg font-semibold text-slate-900">{fr.optimiserUi.stepLabel(step, fr.optimiserUi.steps[step - 1])}</h2>
+
+      {step === 1 && (
+        <Card className="space-y-5 p-4 sm:p-5">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <div className="flex-1">
+              <SearchCombobox<ProductSuggestion>
+                label={fr.listsUi.searchCatalogue}
+                placeholder={fr.listsUi.searchPlaceholder}
+                search={search}
+                keyOf={(p) => p.id}
+                optionLabel={(p) => p.name}
+                onPick={addProduct}
+                emptyText={fr.listsUi.noResult}
+                loadingText={fr.listsUi.searching}
+                renderOption={(p) => (
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium text-slate-900">{p.name}</span>
+                    <span className="block truncate text-xs text-slate-500">{p.store_count > 0 && p.min_price !== null ? fr.listsUi.fromStores(p.store_count, formatXaf(p.min_price)) : fr.listsUi.noPriceYet}</span>
+                  </span>
+                )}
+              />
+            </div>
+            <Button variant="outline" onClick={() => setImporting(true)} icon={<ClipboardList size={16} aria-hidden="true" />}>
+              {fr.optimiserUi.importList}
+            </Button>
+          </div>
+          <div>
+            <h3 className="mb-2 font-semibold">
+              {fr.optimiserUi.selectedTitle} <span className="text-sm font-normal text-slate-500">({fr.listsUi.items(lines.length)})</span>
+            </h3>
+            {lines.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">{fr.optimiserUi.noItems}</p>
+            ) : (
+              <ul className="divide-y divide-slate-100" aria-label={fr.optimiserUi.selectedTitle}>
+                {lines.map((line) => (
+                  <li key={line.key} className="flex items-center gap-2 py-2.5">
+                    <span className="min-w-0 flex-1 basis-0 font-medium text-slate-900">{line.product_name}</span>
+                    <QuantityStepper
+                      value={line.quantity}
+                      label={`${fr.listsUi.quantity} ${line.product_name}`}
+                      decreaseLabel={fr.listsUi.decrease(line.product_name)}
+                      increaseLabel={fr.listsUi.increase(line.product_name)}
+                      onChange={(q) => setLines((all) => all.map((l) => (l.key === line.key ? { ...l, quantity: q } : l)))}
+                      onRemove={() => setLines((all) => all.filter((l) => l.key !== line.key))}
+                    />
+                    <button type="button" onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))} className="rounded-lg p-2 text-rose-600 hover:bg-rose-50" aria-label={fr.listsUi.remove(line.product_name)}>
+                      <Trash2 size={18} />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <div className="flex justify-end">
+            <Button size="lg" onClick={goOptimise} disabled={lines.length === 0}>
+              {fr.optimiserUi.optimise}
+            </Button>
+          </div>
+        </Card>
+      )}
+
+      {step === 2 && (
+        <div className="space-y-3">
+          <BackLink label={fr.optimiserUi.backToSelection} onClick={() => back(1)} />
+          <OptimisationPanel key={run} lines={lines} listId={listId} onCart={onCart} />
+        </div>
+      )}
+
+      {step === 3 && cart && renderCheckout && (
+        <div className="space-y-3">
+          <BackLink label={fr.optimiserUi.backToOptimisation} onClick={() => back(2)} />
+          <Card className="p-4 sm:p-5">{renderCheckout({ cart, onBooked: () => undefined })}</Card>
+        </div>
+      )}
+
+      <ImportListModal open={importing} onClose={() => setImporting(false)} onPick={importList} />
+    </div>
+  );
+}
+
+function BackLink({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" onClick={onClick} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+      <ArrowLeft size={16} aria-hidden="true" /> {label}
+    </button>
+  );
+}
+
+function ImportListModal({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (list: ShoppingList) => void }) {
+  const { data: lists, isPending, isError } = useQuery({ ...myListsQuery, enabled: open });
+  return (
+    <Modal open={open} title={fr.optimiserUi.importListTitle} onClose={onClose}>
+      {isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner className="text-brand-700" />
+        </div>
+      ) : isError ? (
+        <p className="text-sm text-rose-700">{fr.lists.loadError}</p>
+      ) : lists.length === 0 ? (
+        <p className="text-sm text-slate-500">{fr.optimiserUi.importEmpty}</p>
+      ) : (
+        <ul className="space-y-2">
+          {lists.map((list) => (
+            <li key={list.id}>
+              <button type="button" onClick={() => onPick(list)} disabled={list.items.length === 0} className="w-full rounded-xl border border-slate-200 px-3 py-2.5 text-left hover:border-brand-300 hover:bg-brand-50 disabled:opacity-50">
+                <span className="block font-medium text-slate-900">{list.name}</span>
+                <span className="block text-xs text-slate-500">
+                  {fr.listsUi.items(list.item_count)} · {fr.listsUi.createdOn(formatDate(list.created_at))}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
 }

@@ -1,0 +1,81 @@
+// The HiGHS baseline: the same problem as an exact MILP (shared/OPTIMISER.md, "Baseline"), solved in
+// a worker thread. Unpriced items are left out; BIG > Σ_j max_s w_sj + fee × maxStores, so covering
+// one more item always outweighs any cost, exactly like the exact solver's objective.
+//   min Σ w_sj x_sj + fee Σ y_s + BIG Σ u_j
+//   s.t. Σ_s x_sj + u_j = 1 (each item), x_sj ≤ y_s, Σ y_s ≤ maxStores, y binary, x, u ≥ 0.
+import { Worker } from 'node:worker_threads';
+import { normalizeBasket } from '../server/optimiser/normalize';
+import type { BestPricesInput } from '../server/optimiser/types';
+import type { HighsReply, HighsRequest } from './highs-worker';
+
+export type MilpModel = { lp: string; big: number; storeIds: string[] };
+
+export function buildMilp(input: BestPricesInput): MilpModel {
+  const basket = normalizeBasket(input.items);
+  const priced = basket.items.filter((item) => item.offers.length > 0);
+  const big = priced.reduce((sum, item) => sum + Math.max(...item.offers.map((o) => o.lineCost)), 0) + input.storeFee * input.maxStores + 1;
+  const objective: string[] = [];
+  const rows: string[] = [];
+  const usedStores = new Set<number>();
+  priced.forEach((item, j) => {
+    const terms: string[] = [];
+    for (const offer of item.offers) {
+      usedStores.add(offer.store);
+      objective.push(`${offer.lineCost} x${offer.store}_${j}`);
+      terms.push(`x${offer.store}_${j}`);
+      rows.push(` l${offer.store}_${j}: x${offer.store}_${j} - y${offer.store} <= 0`);
+    }
+    objective.push(`${big} u${j}`);
+    rows.push(` c${j}: ${wrap([...terms, `u${j}`], ' + ')} = 1`);
+  });
+  const stores = [...usedStores].sort((a, b) => a - b);
+  for (const s of stores) objective.push(`${input.storeFee} y${s}`);
+  rows.push(` cap: ${wrap(stores.map((s) => `y${s}`), ' + ')} <= ${input.maxStores}`);
+  const lp = [
+    'Minimize',
+    ` obj: ${wrap(objective, ' + ')}`,
+    'Subject To',
+    ...rows,
+    'Bounds',
+    ...stores.map((s) => ` 0 <= y${s} <= 1`),
+    'Binary',
+    wrap(stores.map((s) => `y${s}`), ' '),
+    'End',
+  ].join('\n');
+  return { lp, big, storeIds: basket.storeIds };
+}
+
+/** Long expressions are split over lines: LP readers limit line length. */
+function wrap(terms: string[], separator: string): string {
+  const lines: string[] = [];
+  for (let i = 0; i < terms.length; i += 10) lines.push(terms.slice(i, i + 10).join(separator));
+  return lines.join(separator.trim() === '+' ? '\n + ' : '\n ');
+}
+
+// Node 20 does not pass tsx's loader to a worker's entry file: the worker registers it first.
+const WORKER_BOOT = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./highs-worker.ts', import.meta.url).href)}); })`;
+
+/** One long-lived worker; solves are queued one at a time. */
+export class HighsWorker {
+  private readonly worker = new Worker(WORKER_BOOT, { eval: true });
+
+  solve(lp: string, timeLimitSeconds: number): Promise<HighsReply> {
+    return new Promise((resolve, reject) => {
+      const onError = (error: Error) => {
+        this.worker.off('message', onMessage);
+        reject(error);
+      };
+      const onMessage = (reply: HighsReply) => {
+        this.worker.off('error', onError);
+        resolve(reply);
+      };
+      this.worker.once('message', onMessage);
+      this.worker.once('error', onError);
+      this.worker.postMessage({ lp, timeLimitSeconds } satisfies HighsRequest);
+    });
+  }
+
+  close(): Promise<number> {
+    return this.worker.terminate();
+  }
+}

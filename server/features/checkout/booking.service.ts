@@ -1,0 +1,247 @@
+// Booking a cart: one order through the order lifecycle (orders.service.ts). Cash is confirmed at
+// once; mobile money and card wait for the payment provider, whose answer moves the order.
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { BookDeliveryQuerySchema, BookingDetails, BookingResult, CartItem, PaymentInfo, PaymentStatus } from '#contract/checkout';
+import { BOOKING_MAX_DAYS_AHEAD } from '#contract/checkout';
+import { addDays, todayInGabon } from '#contract/format';
+import type { OrderStatus, PaymentType } from '#contract/orders';
+import type { ViewType } from '#contract/optimiser';
+import type { DbOrTx } from '../../db/client';
+import { carts, orders, payments, shoppingLists } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import type { Principal } from '../../platform/auth-guard';
+import { AppError } from '../../platform/errors';
+import { PaymentProviderError, type PaymentProvider, type ProviderMethod } from '../../platform/payments/provider';
+import type { SandboxProvider } from '../../platform/payments/sandbox';
+import { isUniqueViolation } from '../auth/auth.service';
+import { assertEditable, findOwnList, isUuid } from '../lists/lists.service';
+import type { StoredOptimisation } from '../optimiser/optimiser.service';
+import { createOrder, transitionOrder, type OrderRow } from '../orders/orders.service';
+import { findOwnPaymentMethod } from '../payments/payment-methods.service';
+import { findOwnCart } from './carts.service';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+type BookingQuery = z.output<typeof BookDeliveryQuerySchema>;
+
+export function assertDeliveryDate(date: string, now: Date, earliestOffset: 0 | 1): void {
+  const today = todayInGabon(now);
+  if (date < addDays(today, earliestOffset)) throw new AppError(earliestOffset === 0 ? 'DELIVERY_DATE_PAST' : 'BOOKING_DATE_TOO_EARLY');
+  if (date > addDays(today, BOOKING_MAX_DAYS_AHEAD) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) throw new AppError('BOOKING_DATE_TOO_FAR');
+}
+
+/** Locks the cart's list and refuses a list that already waits for a delivery or is archived. */
+export async function lockBookableList(tx: DbOrTx, userId: string, listId: string | null): Promise<void> {
+  if (!listId) return;
+  const list = await findOwnList(tx, userId, listId, true).catch(() => null);
+  if (!list) return; // the list was deleted since: the cart stands on its own
+  try {
+    assertEditable(list);
+  } catch {
+    throw new AppError('LIST_NOT_BOOKABLE');
+  }
+}
+
+/** Inserts the order inside the caller's transaction; a second order for the same cart is a 409. */
+export async function insertOrder(tx: DbOrTx, input: Parameters<typeof createOrder>[1], now: Date): Promise<OrderRow> {
+  const [existing] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.cartId, input.cartId));
+  if (existing) throw new AppError('CART_ALREADY_BOOKED');
+  try {
+    return await createOrder(tx, input, now);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CART_ALREADY_BOOKED');
+    throw error;
+  }
+}
+
+/** POST /api/shopping/book-delivery. */
+export async function bookDelivery(deps: AppDeps, principal: Principal, query: BookingQuery, provider: PaymentProvider): Promise<BookingResult> {
+  const now = deps.now();
+  assertDeliveryDate(query.delivery_date, now, 1);
+  const { order, payment } = await deps.db
+    .transaction(async (tx) => {
+      const cart = await findOwnCart(tx, principal.userId, query.cart_id, true);
+      if (cart.status === 'booked') throw new AppError('CART_ALREADY_BOOKED');
+      if (cart.status !== 'open') throw new AppError('CART_NOT_FOUND');
+      const method = await findOwnPaymentMethod(tx, principal.userId, query.payment_method_id);
+      await lockBookableList(tx, principal.userId, cart.shoppingListId);
+      const position = (cart.optimization as unknown as StoredOptimisation).user_position;
+      const created = await insertOrder(
+        tx,
+        {
+          userId: principal.userId,
+          cartId: cart.id,
+          shoppingListId: cart.shoppingListId,
+          origin: 'booking',
+          deliveryAddress: query.delivery_address,
+          latitude: position && !position.fallback ? position.latitude : null,
+          longitude: position && !position.fallback ? position.longitude : null,
+          deliveryDate: query.delivery_date,
+          deliveryTimeSlot: query.delivery_time_slot,
+          notes: null,
+          paymentMethodId: method.id,
+          paymentType: method.methodType as PaymentType,
+          totalAmountXaf: cart.totalCostXaf,
+        },
+        now,
+      );
+      if (method.methodType === 'cash') return { order: created, payment: null };
+      const [paymentRow] = await tx
+        .insert(payments)
+        .values({
+          orderId: created.id,
+          provider: provider.name,
+          methodType: method.methodType,
+          amountXaf: cart.totalCostXaf,
+          status: 'pending',
+          // Our own reference until the operator gives its id.
+          providerReference: `mp_${randomUUID()}`,
+          phoneNumber: method.phoneNumber,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return { order: created, payment: { row: paymentRow, method } };
+    });
+
+  if (!payment) return { order_id: order.id, cart_id: order.cartId, status: order.status as OrderStatus, total_amount: order.totalAmountXaf, payment: null };
+
+  // The operator is asked outside the transaction: a slow answer holds no lock.
+  let paymentRow = payment.row;
+  let customerStep: PaymentInfo['customer_step'] = null;
+  try {
+    const collection = await provider.requestPayment({
+      merchantReference: paymentRow.providerReference,
+      amountXaf: paymentRow.amountXaf,
+      method: paymentRow.methodType as ProviderMethod,
+      phoneNumber: paymentRow.phoneNumber,
+      card: payment.method.cardLast4 ? { brand: payment.method.cardBrand ?? 'other', last4: payment.method.cardLast4 } : null,
+      description: `MonPanier ${order.id.slice(0, 8)}`,
+    });
+    customerStep = collection.customerStep;
+    [paymentRow] = await deps.db
+      .update(payments)
+      .set({ providerReference: collection.providerReference, updatedAt: deps.now() })
+      .where(eq(payments.id, paymentRow.id))
+      .returning();
+    if (collection.status !== 'pending') paymentRow = (await applyProviderStatus(deps, paymentRow, collection.status)) ?? paymentRow;
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    await applyProviderStatus(deps, paymentRow, 'failed');
+    throw new AppError('PAYMENT_PROVIDER_ERROR');
+  }
+  const [current] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
+  return {
+    order_id: order.id,
+    cart_id: order.cartId,
+    status: current.status as OrderStatus,
+    total_amount: order.totalAmountXaf,
+    payment: paymentInfo(paymentRow, provider, customerStep),
+  };
+}
+
+function paymentInfo(row: PaymentRow, provider: PaymentProvider, step?: PaymentInfo['customer_step']): PaymentInfo {
+  return {
+    id: row.id,
+    provider: row.provider,
+    test_mode: row.provider === provider.name ? provider.testMode : false,
+    method_type: row.methodType as PaymentType,
+    status: row.status as PaymentStatus,
+    amount: row.amountXaf,
+    phone_number: row.phoneNumber,
+    customer_step: step ?? (row.status === 'pending' ? (row.methodType === 'card' ? 'card_authentication' : 'phone_confirmation') : null),
+  };
+}
+
+/**
+ * Records the operator's final answer once (a pending payment only) and moves the order:
+ * succeeded → confirmed, failed → cancelled, both as the 'payment' actor of the lifecycle.
+ */
+async function applyProviderStatus(deps: AppDeps, row: PaymentRow, status: PaymentStatus): Promise<PaymentRow | null> {
+  if (status === 'pending') return row;
+  const [updated] = await deps.db
+    .update(payments)
+    .set({ status, updatedAt: deps.now() })
+    .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')))
+    .returning();
+  if (!updated) return null;
+  await transitionOrder(deps.db, row.orderId, status === 'succeeded' ? 'confirmed' : 'cancelled', { kind: 'payment' }, deps.now());
+  return updated;
+}
+
+async function findOwnPayment(db: DbOrTx, userId: string, paymentId: string): Promise<PaymentRow> {
+  if (!isUuid(paymentId)) throw new AppError('PAYMENT_NOT_FOUND');
+  const [row] = await db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.id, paymentId), eq(orders.userId, userId)));
+  if (!row) throw new AppError('PAYMENT_NOT_FOUND');
+  return row.payment;
+}
+
+/**
+ * The customer's answer on the sandbox phone (or card page): the sandbox records it as the
+ * operator would, then the payment is settled from the operator's status, as for a real one.
+ */
+export async function answerSandboxPayment(deps: AppDeps, principal: Principal, paymentId: string, approve: boolean, sandbox: SandboxProvider): Promise<BookingDetails> {
+  const payment = await findOwnPayment(deps.db, principal.userId, paymentId);
+  if (payment.provider !== sandbox.name) throw new AppError('PAYMENT_NOT_FOUND');
+  if (payment.status !== 'pending') throw new AppError('PAYMENT_NOT_PENDING');
+  sandbox.customerAnswer(payment.providerReference, approve);
+  const settled = await applyProviderStatus(deps, payment, await sandbox.paymentStatus(payment.providerReference));
+  if (!settled) throw new AppError('PAYMENT_NOT_PENDING');
+  return bookingDetails(deps, principal, payment.orderId, sandbox);
+}
+
+/** GET /api/shopping/bookings/{id}: the confirmation screen; a pending payment is checked with its operator first. */
+export async function bookingDetails(deps: AppDeps, principal: Principal, orderId: string, provider: PaymentProvider): Promise<BookingDetails> {
+  if (!isUuid(orderId)) throw new AppError('ORDER_NOT_FOUND');
+  const [row] = await deps.db
+    .select({ order: orders, cart: carts, listName: shoppingLists.name })
+    .from(orders)
+    .innerJoin(carts, eq(carts.id, orders.cartId))
+    .leftJoin(shoppingLists, eq(shoppingLists.id, orders.shoppingListId))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, principal.userId)));
+  if (!row) throw new AppError('ORDER_NOT_FOUND');
+  let [payment] = await deps.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt)).limit(1);
+  if (payment?.status === 'pending' && payment.provider === provider.name) {
+    payment = (await applyProviderStatus(deps, payment, await provider.paymentStatus(payment.providerReference))) ?? payment;
+  }
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  const optimisation = row.cart.optimization as unknown as StoredOptimisation;
+  return {
+    order_id: order.id,
+    cart_id: order.cartId,
+    status: order.status as OrderStatus,
+    total_amount: order.totalAmountXaf,
+    payment: payment ? paymentInfo(payment, provider) : null,
+    view_type: row.cart.viewType as ViewType,
+    delivery_address: order.deliveryAddress,
+    delivery_date: order.deliveryDate,
+    delivery_time_slot: order.deliveryTimeSlot,
+    total_items_cost: row.cart.totalItemsCostXaf,
+    delivery_fee: row.cart.deliveryFeeXaf,
+    shopping_list_id: order.shoppingListId,
+    shopping_list_name: row.listName,
+    items: cartItems(optimisation),
+    created_at: order.createdAt.toISOString(),
+  };
+}
+
+function cartItems(optimisation: StoredOptimisation): CartItem[] {
+  return (optimisation.items ?? [])
+    .filter((i) => i.status === 'priced' && i.selected_store_id && i.product_id)
+    .map((i) => ({
+      product_id: i.product_id!,
+      product_name: i.product_name,
+      quantity: i.quantity,
+      store_id: i.selected_store_id!,
+      store_name: i.selected_store_name ?? '',
+      unit_price: i.unit_price ?? 0,
+      total_price: i.total_price ?? 0,
+    }));
+}
+

@@ -1,0 +1,140 @@
+// The confirmation after booking: cart, total, date, slot, status, and — for mobile money and
+// card through the sandbox operator — the customer's confirmation step, labelled 'mode test'.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Clock, FlaskConical, XCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import type { BookingDetails } from '#contract/checkout';
+import { formatDate, formatXaf } from '#contract/format';
+import { fr } from '#contract/messages';
+import { timeSlotLabel } from '#contract/orders';
+import { PAYMENT_TYPE_LABELS } from '#contract/payments';
+import { errorMessage } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { Button, buttonClasses } from '../../ui/Button';
+import { Money } from '../../ui/Money';
+import { PageLoader } from '../../ui/Spinner';
+import { answerSandboxPayment, bookingKey, bookingQuery } from './checkout-api';
+import { OrderStatusBadge } from './OrderStatusBadge';
+
+export function BookingConfirmation({ orderId, onSettled }: { orderId: string; onSettled?: () => void }) {
+  const queryClient = useQueryClient();
+  const { data: booking, isPending, isError, refetch } = useQuery(bookingQuery(orderId));
+  const answer = useMutation({
+    mutationFn: ({ paymentId, approve }: { paymentId: string; approve: boolean }) => answerSandboxPayment(paymentId, approve),
+    onSuccess: (details) => {
+      queryClient.setQueryData(bookingKey(orderId), details);
+      if (details.status === 'confirmed') notifySuccess(fr.checkoutUi.paymentConfirmed);
+      else notifyError(fr.checkoutUi.paymentDeclined);
+      onSettled?.();
+    },
+    onError: (error) => notifyError(errorMessage(error, fr.checkoutUi.paymentError)),
+  });
+
+  if (isPending) return <PageLoader />;
+  if (isError || !booking)
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-rose-50 p-4 text-sm text-rose-800">
+        {fr.checkoutUi.loadError}
+        <Button size="sm" variant="outline" onClick={() => void refetch()}>
+          {fr.common.retry}
+        </Button>
+      </div>
+    );
+
+  const pendingPayment = booking.payment?.status === 'pending' ? booking.payment : null;
+  const Icon = booking.status === 'cancelled' ? XCircle : booking.status === 'pending' ? Clock : CheckCircle2;
+  const title = booking.status === 'cancelled' ? fr.checkoutUi.cancelledTitle : booking.status === 'pending' ? fr.checkoutUi.pendingTitle : fr.checkoutUi.confirmationTitle;
+  const tone = booking.status === 'cancelled' ? 'text-rose-700' : booking.status === 'pending' ? 'text-amber-700' : 'text-brand-700';
+
+  return (
+    <div className="space-y-5" data-testid="booking-confirmation">
+      <div className="flex items-start gap-3">
+        <Icon size={32} className={`shrink-0 ${tone}`} aria-hidden="true" />
+        <div>
+          <h2 className="text-xl font-bold text-slate-900">{title}</h2>
+          <p className="text-sm text-slate-500">{fr.checkoutUi.orderNumber(booking.order_id.slice(0, 8).toUpperCase())}</p>
+        </div>
+      </div>
+
+      {pendingPayment && <SandboxStep booking={booking} busy={answer.isPending} onAnswer={(approve) => answer.mutate({ paymentId: pendingPayment.id, approve })} />}
+
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-xl border border-slate-200 p-4 text-sm">
+        <dt className="text-slate-500">{fr.checkoutUi.statusValue}</dt>
+        <dd className="text-right">
+          <OrderStatusBadge status={booking.status} />
+        </dd>
+        <dt className="text-slate-500">{fr.checkoutUi.dateValue}</dt>
+        <dd className="text-right font-medium">{formatDate(booking.delivery_date)}</dd>
+        <dt className="text-slate-500">{fr.checkoutUi.slotValue}</dt>
+        <dd className="text-right font-medium">{timeSlotLabel(booking.delivery_time_slot)}</dd>
+        <dt className="text-slate-500">{fr.checkoutUi.addressValue}</dt>
+        <dd className="text-right font-medium">{booking.delivery_address}</dd>
+        <dt className="text-slate-500">{fr.checkoutUi.paymentValue}</dt>
+        <dd className="text-right font-medium">{booking.payment ? PAYMENT_TYPE_LABELS[booking.payment.method_type] : PAYMENT_TYPE_LABELS.cash}</dd>
+      </dl>
+
+      <div>
+        <h3 className="mb-2 font-semibold">
+          {fr.checkoutUi.cart} <span className="text-sm font-normal text-slate-500">({fr.checkoutUi.itemsCount(booking.items.length)})</span>
+        </h3>
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 text-sm">
+          {booking.items.map((item) => (
+            <li key={`${item.product_id}-${item.store_id}`} className="flex items-start justify-between gap-3 px-3 py-2">
+              <span className="min-w-0">
+                <span className="block font-medium text-slate-900">
+                  {item.quantity} × {item.product_name}
+                </span>
+                <span className="block text-xs text-slate-500">{fr.optimiserUi.at(item.store_name)}</span>
+              </span>
+              <Money amount={item.total_price} className="shrink-0 font-medium" />
+            </li>
+          ))}
+          <li className="flex justify-between px-3 py-2 text-slate-600">
+            <span>{fr.optimiserUi.deliveryFee}</span>
+            <Money amount={booking.delivery_fee} />
+          </li>
+          <li className="flex justify-between px-3 py-2 font-bold text-slate-900">
+            <span>{fr.checkoutUi.total}</span>
+            <Money amount={booking.total_amount} />
+          </li>
+        </ul>
+      </div>
+
+      <div className="flex flex-wrap gap-2">
+        <Link to="/deliveries" className={buttonClasses({ variant: 'secondary' })}>
+          {fr.checkoutUi.goToDeliveries}
+        </Link>
+        <Link to="/shopping-lists" className={buttonClasses({ variant: 'outline' })}>
+          {fr.checkoutUi.goToLists}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function SandboxStep({ booking, busy, onAnswer }: { booking: BookingDetails; busy: boolean; onAnswer: (approve: boolean) => void }) {
+  const payment = booking.payment!;
+  const card = payment.customer_step === 'card_authentication';
+  return (
+    <section className="space-y-3 rounded-2xl border-2 border-dashed border-amber-300 bg-amber-50 p-4" aria-label={card ? fr.checkoutUi.sandboxCardTitle : fr.checkoutUi.sandboxPhoneTitle}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold text-amber-900">{card ? fr.checkoutUi.sandboxCardTitle : fr.checkoutUi.sandboxPhoneTitle}</h3>
+        {payment.test_mode && (
+          <span className="inline-flex items-center gap-1 rounded-full bg-amber-200 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-amber-900">
+            <FlaskConical size={14} aria-hidden="true" /> {fr.checkoutUi.sandboxBadge}
+          </span>
+        )}
+      </div>
+      <p className="text-sm text-amber-900">{card ? fr.checkoutUi.sandboxCardText(formatXaf(payment.amount)) : fr.checkoutUi.sandboxPhoneText(formatXaf(payment.amount), payment.phone_number ?? '')}</p>
+      {payment.test_mode && <p className="text-xs text-amber-800">{fr.checkoutUi.sandboxNote}</p>}
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => onAnswer(true)} busy={busy}>
+          {fr.checkoutUi.approve}
+        </Button>
+        <Button variant="outline" onClick={() => onAnswer(false)} disabled={busy}>
+          {fr.checkoutUi.decline}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+// The delivery booking form: address (with quick picks), date from tomorrow, one of the three time
+// slots, a payment method. Every field is required ('Veuillez remplir tous les champs requis');
+// the server's detail is shown when it refuses, 'Erreur lors de la réservation' otherwise.
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { BOOKING_MAX_DAYS_AHEAD, type BookingResult, type CartRef } from '#contract/checkout';
+import { addDays, todayInGabon } from '#contract/format';
+import { fr } from '#contract/messages';
+import { BOOKING_SLOTS } from '#contract/orders';
+import { errorMessage } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { Button } from '../../ui/Button';
+import { Money } from '../../ui/Money';
+import { SelectField, TextAreaField, TextField } from '../../ui/Field';
+import { bookDelivery, paymentMethodsQuery } from './checkout-api';
+
+export function BookingForm({ cart, onBooked }: { cart: CartRef; onBooked: (result: BookingResult) => void }) {
+  const { data: methods = [] } = useQuery(paymentMethodsQuery);
+  const today = todayInGabon();
+  const [address, setAddress] = useState('');
+  const [date, setDate] = useState(addDays(today, 1));
+  const [slot, setSlot] = useState('');
+  const [methodId, setMethodId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const chosenMethod = methodId || methods.find((m) => m.is_default)?.id || '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!cart.cart_id) return setError(fr.booking.noCart);
+    if (!address.trim() || !date || !slot || !chosenMethod) return setError(fr.booking.requiredFields);
+    if (date < addDays(today, 1)) return setError(fr.checkoutUi.dateTooEarly);
+    setError(null);
+    setBusy(true);
+    try {
+      const result = await bookDelivery({ cart_id: cart.cart_id, delivery_address: address.trim(), delivery_date: date, delivery_time_slot: slot as (typeof BOOKING_SLOTS)[number], payment_method_id: chosenMethod });
+      notifySuccess(fr.checkoutUi.booked);
+      onBooked(result);
+    } catch (e) {
+      const message = errorMessage(e, fr.booking.error);
+      setError(message);
+      notifyError(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate aria-label={fr.checkoutUi.formTitle}>
+      <div className="flex items-baseline justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2">
+        <span className="text-sm text-slate-600">{fr.checkoutUi.total}</span>
+        <Money amount={cart.total_cost} className="text-lg font-bold text-slate-900" />
+      </div>
+      <TextAreaField label={fr.checkoutUi.address} placeholder={fr.checkoutUi.addressPlaceholder} rows={2} maxLength={500} value={address} onChange={(e) => setAddress(e.target.value)} />
+      <div className="flex flex-wrap gap-2" aria-label={fr.checkoutUi.presets}>
+        {fr.checkoutUi.presetAddresses.map((preset) => (
+          <button key={preset} type="button" onClick={() => setAddress(preset)} className="rounded-full border border-slate-300 bg-white px-3 py-1 text-xs font-medium text-slate-700 hover:border-brand-600 hover:text-brand-800">
+            {preset}
+          </button>
+        ))}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label={fr.checkoutUi.date} type="date" min={addDays(today, 1)} max={addDays(today, BOOKING_MAX_DAYS_AHEAD)} value={date} onChange={(e) => setDate(e.target.value)} />
+        <SelectField label={fr.checkoutUi.slot} value={slot} onChange={(e) => setSlot(e.target.value)}>
+          <option value="">{fr.checkoutUi.chooseSlot}</option>
+          {BOOKING_SLOTS.map((s) => (
+            <option key={s} value={s}>
+              {fr.checkoutUi.slotOptions[s]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <SelectField label={fr.checkoutUi.paymentMethod} value={chosenMethod} onChange={(e) => setMethodId(e.target.value)} hint={methods.length === 0 ? fr.checkoutUi.noPaymentMethod : undefined}>
+        <option value="">{fr.checkoutUi.choosePayment}</option>
+        {methods.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.display_name}
+          </option>
+        ))}
+      </SelectField>
+      {error && (
+        <p className="rounded-xl bg-rose-50 px-3 py-2 text-sm text-rose-800" role="alert">
+          {error}
+        </p>
+      )}
+      <Button type="submit" block size="lg" busy={busy} busyLabel={fr.checkoutUi.booking}>
+        {fr.checkoutUi.book}
+      </Button>
+    </form>
+  );
+}

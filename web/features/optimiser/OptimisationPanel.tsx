@@ -1,0 +1,302 @@
+// The optimiser on screen: both views computed on the server (best prices, nearest store), side by
+// side on wide screens and one at a time on phones, with a store switch per item, the comparison
+// summary, "Ajouter au panier", and the spec's error messages with a retry button.
+import { AlertTriangle, MapPin, RefreshCw, ShoppingCart, Store, Tag, Trophy } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { CartRef } from '#contract/checkout';
+import { formatNumber, formatXaf } from '#contract/format';
+import { fr } from '#contract/messages';
+import type { OptimizedItem, Optimization, ViewType } from '#contract/optimiser';
+import { errorMessage } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { Button, buttonClasses } from '../../ui/Button';
+import { Money } from '../../ui/Money';
+import { Spinner } from '../../ui/Spinner';
+import { cartPayload, cartRef, createCart, optimiserErrorMessage, optimize, switchStore } from './optimiser-api';
+import { useUserPosition } from './position';
+
+export type BasketLine = { product_id: string | null; product_name: string; quantity: number };
+
+type Views = Record<ViewType, Optimization>;
+type RunState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; views: Views };
+
+const VIEWS: ViewType[] = ['best_prices', 'nearest_store'];
+
+export function OptimisationPanel({ lines, listId = null, onCart }: { lines: BasketLine[]; listId?: string | null; onCart: (cart: CartRef) => void }) {
+  const position = useUserPosition();
+  const [state, setState] = useState<RunState>({ status: 'loading' });
+  const [mobileView, setMobileView] = useState<ViewType>('best_prices');
+  const [switching, setSwitching] = useState<string | null>(null);
+  const [adding, setAdding] = useState<ViewType | null>(null);
+  const linesRef = useRef(lines);
+  linesRef.current = lines;
+
+  const run = useCallback(async () => {
+    if (position.status === 'locating') return;
+    setState({ status: 'loading' });
+    const coords = position.status === 'ready' ? { user_latitude: position.latitude, user_longitude: position.longitude } : {};
+    const items = linesRef.current.map((l) => ({ product_id: l.product_id, product_name: l.product_name, quantity: l.quantity }));
+    try {
+      const [best, nearest] = await Promise.all(VIEWS.map((view_type) => optimize({ items, ...coords, view_type, shopping_list_id: listId, preferences: { max_stores: 3, preferred_stores: [] } })));
+      setState({ status: 'done', views: { best_prices: best.optimization, nearest_store: nearest.optimization } });
+    } catch (error) {
+      setState({ status: 'error', message: optimiserErrorMessage(error) });
+    }
+  }, [position, listId]);
+
+  useEffect(() => {
+    void run();
+  }, [run]);
+
+  const onSwitch = async (view: ViewType, index: number, storeId: string) => {
+    if (state.status !== 'done') return;
+    setSwitching(`${view}-${index}`);
+    try {
+      const { optimization } = await switchStore(state.views[view].cart_id, index, storeId);
+      setState({ status: 'done', views: { ...state.views, [view]: optimization } });
+      notifySuccess(fr.optimiserUi.switched);
+    } catch {
+      notifyError(fr.optimiser.switchError);
+    } finally {
+      setSwitching(null);
+    }
+  };
+
+  const onAddToCart = async (view: ViewType) => {
+    if (state.status !== 'done') return;
+    const payload = cartPayload(state.views[view], listId);
+    if (!payload) return notifyError(fr.optimiser.noItemsForCart);
+    setAdding(view);
+    try {
+      const result = await createCart(payload);
+      notifySuccess(fr.optimiserUi.addedToCart);
+      onCart(cartRef(result, view, listId));
+    } catch (error) {
+      notifyError(fr.optimiser.cartError(errorMessage(error, fr.common.unknownError).replace(/^Erreur lors de l'ajout au panier: /, '')));
+    } finally {
+      setAdding(null);
+    }
+  };
+
+  if (state.status === 'loading' || position.status === 'locating') {
+    return (
+      <div className="flex min-h-48 flex-col items-center justify-center gap-3 text-slate-500" role="status">
+        <Spinner size={32} className="text-brand-700" />
+        <span className="text-sm">{fr.optimiserUi.optimising}</span>
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-2xl border border-rose-200 bg-rose-50 px-4 py-8 text-center" role="alert">
+        <AlertTriangle className="text-rose-600" size={28} aria-hidden="true" />
+        <p className="font-medium text-rose-800">{state.message}</p>
+        <Button variant="outline" onClick={() => void run()} icon={<RefreshCw size={16} aria-hidden="true" />}>
+          {fr.common.retry}
+        </Button>
+      </div>
+    );
+  }
+
+  const { views } = state;
+  if (views.best_prices.priced_count === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center">
+        <Tag className="text-slate-400" size={28} aria-hidden="true" />
+        <p className="text-lg font-semibold text-slate-900">{fr.optimiser.noPrice}</p>
+        <p className="max-w-md text-sm text-slate-600">{fr.optimiserUi.noPriceHint}</p>
+        <Link to="/contribute" className={buttonClasses({ variant: 'secondary' })}>
+          {fr.optimiserUi.contribute}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <ComparisonSummary views={views} />
+      <p className="flex items-center gap-1.5 text-xs text-slate-500">
+        <MapPin size={14} aria-hidden="true" />
+        {views.best_prices.user_position.fallback ? fr.optimiserUi.positionFallback : fr.optimiserUi.positionUsed}
+      </p>
+      <div className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 lg:hidden" role="group" aria-label={fr.optimiserUi.mobileViewSwitch}>
+        {VIEWS.map((view) => (
+          <button
+            key={view}
+            type="button"
+            aria-pressed={mobileView === view}
+            onClick={() => setMobileView(view)}
+            className={`rounded-lg px-2 py-2 text-sm font-medium ${mobileView === view ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600'}`}
+          >
+            {view === 'best_prices' ? fr.optimiserUi.bestPrices : fr.optimiserUi.nearestStore}
+          </button>
+        ))}
+      </div>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        {VIEWS.map((view) => (
+          <ViewColumn
+            key={view}
+            view={views[view]}
+            hiddenOnMobile={mobileView !== view}
+            switching={switching}
+            adding={adding === view}
+            onSwitch={(index, storeId) => void onSwitch(view, index, storeId)}
+            onAddToCart={() => void onAddToCart(view)}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function ComparisonSummary({ views }: { views: Views }) {
+  const best = views.best_prices;
+  const missingAtNearest = views.nearest_store.items.filter((i) => i.status === 'unavailable_at_nearest').length;
+  return (
+    <section aria-label={fr.optimiserUi.comparison} className="grid grid-cols-2 gap-3 rounded-2xl bg-gradient-to-br from-brand-700 to-brand-600 p-4 text-white sm:grid-cols-4">
+      <Figure label={fr.optimiserUi.bestPrices} value={formatXaf(best.total_cost)} />
+      <Figure label={fr.optimiserUi.nearestStore} value={formatXaf(views.nearest_store.total_cost)} />
+      <Figure label={fr.optimiserUi.savings} value={formatXaf(best.total_savings)} testId="total-savings" />
+      <Figure label={fr.optimiserUi.score} value={fr.optimiserUi.scoreOf(best.optimization_score)} icon={<Trophy size={14} aria-hidden="true" />} />
+      <p className="col-span-2 text-sm text-white/90 sm:col-span-4" data-testid="difference">
+        {best.total_savings > 0 ? `${fr.optimiserUi.youSave(formatXaf(best.total_savings))}.` : `${fr.optimiserUi.noSavings}.`}
+        {missingAtNearest > 0 && ` ${fr.optimiserUi.nearestMissing(missingAtNearest)}`}
+      </p>
+    </section>
+  );
+}
+
+function Figure({ label, value, icon, testId }: { label: string; value: string; icon?: React.ReactNode; testId?: string }) {
+  return (
+    <div>
+      <p className="flex items-center gap-1 text-xs uppercase tracking-wide text-white/75">
+        {icon}
+        {label}
+      </p>
+      <p className="text-lg font-bold tabular-nums sm:text-xl" data-testid={testId}>
+        {value}
+      </p>
+    </div>
+  );
+}
+
+type ViewColumnProps = {
+  view: Optimization;
+  hiddenOnMobile: boolean;
+  switching: string | null;
+  adding: boolean;
+  onSwitch: (index: number, storeId: string) => void;
+  onAddToCart: () => void;
+};
+
+function ViewColumn({ view, hiddenOnMobile, switching, adding, onSwitch, onAddToCart }: ViewColumnProps) {
+  const best = view.view_type === 'best_prices';
+  const title = best ? fr.optimiserUi.bestPrices : fr.optimiserUi.nearestStore;
+  const unpriced = view.items.filter((i) => i.status === 'unpriced').length;
+  return (
+    <section aria-label={title} className={`min-w-0 flex-col rounded-2xl border border-slate-200 bg-white shadow-sm ${hiddenOnMobile ? 'hidden lg:flex' : 'flex'}`}>
+      <header className="flex items-start justify-between gap-3 border-b border-slate-100 p-4">
+        <div className="min-w-0">
+          <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+            {best ? <Trophy size={18} className="text-sun-400" aria-hidden="true" /> : <Store size={18} className="text-ocean-600" aria-hidden="true" />}
+            {title}
+          </h3>
+          <p className="text-xs text-slate-500">
+            {best ? fr.optimiserUi.bestPricesHint(view.max_stores) : view.nearest_store ? `${view.nearest_store.store_name} · ${fr.optimiserUi.distanceKm(formatNumber(view.nearest_store.distance))}` : fr.optimiserUi.nearestStoreHint}
+          </p>
+        </div>
+        <Money amount={view.total_cost} className="shrink-0 text-xl font-bold text-slate-900" />
+      </header>
+      <ul className="divide-y divide-slate-100">
+        {view.items.map((item, index) => (
+          <ItemRow key={`${item.original_index}-${item.product_name}`} item={item} view={view} busy={switching === `${view.view_type}-${index}`} onSwitch={(storeId) => onSwitch(index, storeId)} />
+        ))}
+      </ul>
+      <div className="mt-auto space-y-3 border-t border-slate-100 p-4">
+        <dl className="space-y-1 text-sm">
+          <div className="flex justify-between text-slate-600">
+            <dt>{fr.optimiserUi.itemsCost}</dt>
+            <dd>
+              <Money amount={view.total_items_cost} />
+            </dd>
+          </div>
+          <div className="flex justify-between text-slate-600">
+            <dt>
+              {fr.optimiserUi.deliveryFee} ({fr.optimiserUi.stores(view.store_count)})
+            </dt>
+            <dd>
+              <Money amount={view.delivery_fee} />
+            </dd>
+          </div>
+          <div className="flex justify-between text-base font-bold text-slate-900">
+            <dt>{fr.optimiserUi.total}</dt>
+            <dd data-testid={`total-${view.view_type}`}>
+              <Money amount={view.total_cost} />
+            </dd>
+          </div>
+        </dl>
+        {unpriced > 0 && <p className="text-xs text-amber-700">{fr.optimiserUi.manualPriceNeeded(unpriced)}</p>}
+        <Button block onClick={onAddToCart} busy={adding} busyLabel={fr.optimiserUi.addingToCart} icon={<ShoppingCart size={18} aria-hidden="true" />}>
+          {fr.optimiserUi.addToCart}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function ItemRow({ item, view, busy, onSwitch }: { item: OptimizedItem; view: Optimization; busy: boolean; onSwitch: (storeId: string) => void }) {
+  const note =
+    item.status === 'unpriced'
+      ? fr.optimiserUi.unpriced
+      : item.status === 'not_obtainable'
+        ? fr.optimiserUi.notObtainable(view.max_stores)
+        : item.status === 'unavailable_at_nearest'
+          ? fr.optimiserUi.unavailableAtNearest(item.nearest_store_name ?? '')
+          : null;
+  return (
+    <li className="space-y-2 px-4 py-3" data-testid="optimised-item">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900">
+            {item.product_name} <span className="text-sm font-normal text-slate-500">×{item.quantity}</span>
+          </p>
+          {item.status === 'priced' ? (
+            <p className="text-xs text-slate-500">
+              {fr.optimiserUi.at(item.selected_store_name ?? '')}
+              {item.distance !== null ? ` · ${fr.optimiserUi.distanceKm(formatNumber(item.distance))}` : ''}
+              {item.unit_price !== null && item.quantity > 1 ? ` · ${fr.optimiserUi.unitPrice(formatXaf(item.unit_price), item.quantity)}` : ''}
+              {item.switched && <span className="ml-1 rounded bg-sky-50 px-1 font-medium text-sky-800">{fr.optimiserUi.switched}</span>}
+            </p>
+          ) : (
+            <p className={`text-xs ${item.status === 'unpriced' ? 'text-slate-500' : 'text-amber-700'}`}>{note}</p>
+          )}
+        </div>
+        {item.total_price !== null && item.status === 'priced' ? <Money amount={item.total_price} className="shrink-0 font-semibold" /> : <span className="shrink-0 text-sm text-slate-400">—</span>}
+      </div>
+      {item.alternatives.length > 0 && (
+        <div className="flex items-center gap-2">
+          <label className="sr-only" htmlFor={`switch-${view.view_type}-${item.original_index}`}>
+            {fr.optimiserUi.switchFor(item.product_name)}
+          </label>
+          <select
+            id={`switch-${view.view_type}-${item.original_index}`}
+            value={item.status === 'priced' ? (item.selected_store_id ?? '') : ''}
+            disabled={busy}
+            onChange={(e) => e.target.value && onSwitch(e.target.value)}
+            className="h-9 w-full min-w-0 flex-1 truncate rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-700 focus:border-brand-600 focus:outline-none"
+          >
+            {item.status !== 'priced' && <option value="">{fr.optimiserUi.soldAt}</option>}
+            {item.alternatives.map((a) => (
+              <option key={a.store_id} value={a.store_id}>
+                {a.store_name} — {formatXaf(a.price)}
+                {a.distance !== null ? ` · ${formatNumber(a.distance)} km` : ''}
+              </option>
+            ))}
+          </select>
+          {busy && <Spinner size={16} className="text-slate-400" />}
+        </div>
+      )}
+    </li>
+  );
+}
