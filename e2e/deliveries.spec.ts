@@ -75,6 +75,8 @@ test('consumer books → agent takes it → delivers → the consumer is told an
 
   // ---- back on the consumer's page, with no reload: the bell counts the new notifications
   await expect(shopper.getByTestId('notification-badge')).toHaveText('3', { timeout: 30_000 });
+  // The page follows: the new notifications refresh the deliveries list too.
+  await expect(card).toContainText('Livrée');
   await shopper.getByRole('button', { name: /^Notifications/ }).click();
   const panel = shopper.getByRole('dialog', { name: 'Notifications' });
   await expect(panel).toContainText('3 nouvelle(s) notification(s)');

@@ -8,6 +8,8 @@ const SW_URL = '/sw.js';
 
 /** The cache key of the bell's queries, refreshed when a push arrives or a test is sent. */
 export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
+/** The bell's unread count; pages whose data a notification announces refresh when it changes. */
+export const UNREAD_COUNT_QUERY_KEY = [...NOTIFICATIONS_QUERY_KEY, 'unread'] as const;
 
 export function pushState(): PushState {
   if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return 'unsupported';

@@ -1,11 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { CreateDeliveryRequest, DeliveryRequest } from '#contract/orders';
 import { api } from '../../lib/api';
-import { NOTIFICATIONS_QUERY_KEY } from '../../lib/push';
+import { NOTIFICATIONS_QUERY_KEY, UNREAD_COUNT_QUERY_KEY } from '../../lib/push';
 
 export const deliveriesKey = ['deliveries'] as const;
 
+/** The user's deliveries; refreshed when the bell's count goes up (an order moved) and every minute. */
 export function useDeliveries() {
+  const client = useQueryClient();
+  useEffect(() => {
+    let last = client.getQueryData<number>(UNREAD_COUNT_QUERY_KEY);
+    return client.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.query.queryHash !== JSON.stringify(UNREAD_COUNT_QUERY_KEY)) return;
+      const count = event.query.state.data as number | undefined;
+      if (count !== undefined && last !== undefined && count > last) void client.invalidateQueries({ queryKey: deliveriesKey });
+      last = count;
+    });
+  }, [client]);
   return useQuery({ queryKey: deliveriesKey, queryFn: () => api.get<DeliveryRequest[]>('/deliveries'), refetchInterval: 60_000 });
 }
 

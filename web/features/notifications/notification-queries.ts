@@ -4,12 +4,12 @@ import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryCli
 import { NOTIFICATIONS_PAGE_SIZE } from '#contract/constants';
 import type { NotificationList } from '#contract/notifications';
 import { api } from '../../lib/api';
-import { NOTIFICATIONS_QUERY_KEY } from '../../lib/push';
+import { NOTIFICATIONS_QUERY_KEY, UNREAD_COUNT_QUERY_KEY } from '../../lib/push';
 
 /** Polling period of the badge: a cheap indexed count, so 20 s is affordable for every open tab. */
 export const BADGE_POLL_MS = 20_000;
 
-const unreadKey = [...NOTIFICATIONS_QUERY_KEY, 'unread'] as const;
+const unreadKey = UNREAD_COUNT_QUERY_KEY;
 const listKey = [...NOTIFICATIONS_QUERY_KEY, 'list'] as const;
 
 export function useUnreadCount() {
