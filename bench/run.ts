@@ -15,6 +15,11 @@ const CASES: BenchCase[] = [
     description: 'catalogue sur PostgreSQL : 20 000 produits, 150 magasins, 500 000 prix ; recherche et fiche produit',
     load: () => import('./catalogue'),
   },
+  {
+    name: 'deliveries',
+    description: '200 livreurs interrogent les commandes disponibles, 2 000 clients lisent leurs notifications (PostgreSQL)',
+    load: () => import('./deliveries'),
+  },
 ];
 
 async function main() {

@@ -1,6 +1,7 @@
 // One order lifecycle for every delivery (ARCHITECTURE.md "Domain: one order lifecycle"), its
 // time slots and the consumer's delivery request payload.
 import { z } from 'zod';
+import { todayInGabon } from './format';
 import { fr } from './messages';
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'in_progress', 'delivered', 'cancelled'] as const;
@@ -58,3 +59,17 @@ export type DeliveryRequest = {
   total_amount: number;
   created_at: string;
 };
+
+/** The "no past dates" rule of delivery requests, shared by the form and the server (Libreville's today). */
+export function isPastDeliveryDate(date: string, now: Date = new Date()): boolean {
+  return date.slice(0, 10) < todayInGabon(now);
+}
+
+/** The "Nouvelle demande de livraison" form: the request plus the date rules, with the spec's messages. */
+export const DeliveryRequestFormSchema = CreateDeliveryRequestSchema.extend({
+  delivery_date: z
+    .string({ error: fr.delivery.dateInvalid })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: fr.delivery.dateInvalid })
+    .refine((d) => !isPastDeliveryDate(d), { error: fr.delivery.datePast }),
+});
+export type DeliveryRequestForm = z.input<typeof DeliveryRequestFormSchema>;

@@ -61,3 +61,28 @@ export async function loginThroughForm(page: Page, email: string, password: stri
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
+
+/** A shopping list of `count` catalogue products, created through the lists API. */
+export async function createListThroughApi(request: APIRequestContext, token: string, name: string, searches = ['riz', 'huile', 'sucre']) {
+  const headers = { authorization: `Bearer ${token}` };
+  const items = [];
+  for (const search of searches) {
+    const res = await request.get(`/api/shopping-lists/product-search?search=${encodeURIComponent(search)}&limit=1`, { headers });
+    const [product] = ((await res.json()) as { products: { id: string; name: string }[] }).products;
+    if (product) items.push({ product_id: product.id, name: product.name, quantity: 1 });
+  }
+  const res = await request.post('/api/shopping-lists', { headers, data: { name, items } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; name: string };
+}
+
+/** A delivery request booked through the API (the consumer's own journey is tested in deliveries.spec.ts). */
+export async function requestDeliveryThroughApi(request: APIRequestContext, token: string, listId: string, address = 'Quartier Glass, Libreville') {
+  const tomorrow = new Date(Date.now() + 36 * 3600 * 1000).toISOString().slice(0, 10);
+  const res = await request.post('/api/deliveries', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { shopping_list_id: listId, delivery_address: address, latitude: 0.39, longitude: 9.45, delivery_date: tomorrow, delivery_time_slot: '14:00-16:00', notes: null },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string };
+}

@@ -20,6 +20,10 @@ import { createTokenService, loadSigningKey } from './features/auth/tokens';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { configRoutes } from './features/config/config.routes';
+import { agentRoutes } from './features/agent/agent.routes';
+import { deliveriesRoutes } from './features/deliveries/deliveries.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { registerPush } from './features/notifications/push-setup';
 import { listsRoutes } from './features/lists/lists.routes';
 import { paymentMethodsRoutes } from './features/payments/payment-methods.routes';
 import { optimiserRoutes } from './features/optimiser/optimiser.routes';
@@ -59,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = createTokenService(await loadSigningKey(deps.db, config.sessionSecret), deps.now);
   const authDeps = { ...deps, tokens };
   registerAuthGuards(app, (token) => resolvePrincipal(authDeps, token));
+  const push = await registerPush(app, deps);
 
   await app.register(
     async (api) => {
@@ -66,6 +71,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { deps: authDeps });
       await api.register(profileRoutes, { deps });
       await api.register(dashboardRoutes, { deps });
+      await api.register(notificationsRoutes, { deps, push });
+      await api.register(agentRoutes, { deps });
+      await api.register(deliveriesRoutes, { deps });
       await api.register(listsRoutes, { deps });
       await api.register(paymentMethodsRoutes, { deps });
       await api.register(optimiserRoutes, { deps });

@@ -334,11 +334,18 @@ export const notifications = pgTable(
     body: text('body').notNull(),
     read: boolean('read').notNull().default(false),
     data: jsonb('data').$type<Record<string, unknown>>(),
+    /**
+     * Web-push outbox state: 'pending' until the push dispatcher sees the committed row, 'sending'
+     * while it is claimed, then 'sent', 'quiet' (inside quiet hours), 'muted' (push switched off),
+     * 'no_subscription' or 'failed'.
+     */
+    pushStatus: text('push_status').notNull().default('pending'),
     createdAt: createdAt(),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
     index('notifications_unread_idx').on(t.userId).where(sql`not ${t.read}`),
+    index('notifications_push_outbox_idx').on(t.createdAt).where(sql`${t.pushStatus} in ('pending', 'sending')`),
   ],
 );
 

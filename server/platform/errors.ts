@@ -30,6 +30,8 @@ const ERRORS = {
   ORDER_NOT_FOUND: [404, fr.orders.notFound],
   ORDER_TRANSITION_INVALID: [409, fr.orders.transitionInvalid],
   ORDER_ALREADY_TAKEN: [409, fr.agent.acceptError],
+  NOTIFICATION_NOT_FOUND: [404, fr.notifications.notFound],
+  PUSH_ENDPOINT_REFUSED: [422, fr.notifications.endpointRefused],
   TOO_MANY_LOGIN_ATTEMPTS: [429, fr.auth.tooManyAttempts(15)],
   TOO_MANY_REQUESTS: [429, fr.common.tooManyRequests],
   // Lists, optimiser, carts, booking and payments (issue 4)

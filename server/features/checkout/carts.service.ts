@@ -10,7 +10,8 @@ import { carts, currentPrices, products, stores } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { findOwnList, isUuid } from '../lists/lists.service';
+import { isUuid } from '../../platform/ids';
+import { findOwnList } from '../lists/lists.service';
 import { withTotals, type StoreInfo, switchItemStore } from '../optimiser/optimisation-view';
 import { publicOptimisation, type StoredOptimisation } from '../optimiser/optimiser.service';
 

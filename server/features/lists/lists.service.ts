@@ -18,6 +18,7 @@ import { products, shoppingListItems, shoppingLists } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
+import { isUuid } from '../../platform/ids';
 import { matchNames, searchProducts } from './catalogue-match';
 
 /** Used by the optimiser to price manual items named exactly like a catalogue product. */
@@ -27,8 +28,6 @@ import { parseListText } from './text-import';
 type ListRow = typeof shoppingLists.$inferSelect;
 type ItemRow = typeof shoppingListItems.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 function toApiItem(row: ItemRow): ListItem {
   return {

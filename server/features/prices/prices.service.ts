@@ -20,7 +20,7 @@ import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { haversineKm, type LatLng } from '../../platform/geo';
 import { decodeBase64Image, type ImageVariant, storeImage } from '../../platform/images';
-import { isUuid } from '../../platform/sql-rows';
+import { isUuid } from '../../platform/ids';
 import { catalogueCache } from '../products/catalogue-cache';
 import { findStore, type StoreRow } from '../stores/stores.service';
 import { assessObservation } from './trust';

@@ -10,7 +10,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { stores } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { haversineKm, type LatLng } from '../../platform/geo';
-import { isUuid } from '../../platform/sql-rows';
+import { isUuid } from '../../platform/ids';
 import { matchCondition, withFuzzyThreshold, type SearchMode } from '../../platform/text-search';
 
 export type StoreRow = typeof stores.$inferSelect;

@@ -1,5 +1,137 @@
-import { UnderConstruction } from '../../ui/UnderConstruction';
+import { CalendarDays, ClipboardList, Clock, MapPin, Plus, StickyNote, Truck } from 'lucide-react';
+import { useState } from 'react';
+import { formatDate } from '#contract/format';
+import { fr } from '#contract/messages';
+import { orderStatusLabel, timeSlotLabel, type DeliveryRequest } from '#contract/orders';
+import { errorMessage } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { Badge, type BadgeTone } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Card, EmptyState, PageHeader } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Money } from '../../ui/Money';
+import { PageLoader } from '../../ui/Spinner';
+import { useCancelDelivery, useDeliveries } from './deliveries-queries';
+import { NewDeliveryModal } from './NewDeliveryModal';
+
+const texts = fr.delivery;
+const TONE: Record<string, BadgeTone> = { pending: 'amber', confirmed: 'violet', in_progress: 'sky', delivered: 'green', cancelled: 'rose' };
+const CANCELLABLE = ['pending', 'confirmed'];
 
 export function DeliveriesPage() {
-  return <UnderConstruction title="Livraisons" />;
+  const deliveries = useDeliveries();
+  const cancel = useCancelDelivery();
+  const [creating, setCreating] = useState(false);
+  const [cancelling, setCancelling] = useState<DeliveryRequest | null>(null);
+
+  const confirmCancel = async () => {
+    if (!cancelling) return;
+    try {
+      await cancel.mutateAsync(cancelling.id);
+      notifySuccess(texts.cancelled);
+    } catch (error) {
+      notifyError(errorMessage(error, texts.cancelError));
+    } finally {
+      setCancelling(null);
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title={texts.title}
+        subtitle={texts.subtitle}
+        actions={
+          <Button onClick={() => setCreating(true)} icon={<Plus size={18} aria-hidden="true" />}>
+            {texts.newRequest}
+          </Button>
+        }
+      />
+      {deliveries.isPending ? (
+        <PageLoader />
+      ) : deliveries.isError ? (
+        <Card className="flex flex-wrap items-center justify-between gap-3 border-rose-200 bg-rose-50 p-4 text-sm text-rose-800">
+          {texts.loadError}
+          <Button size="sm" variant="outline" onClick={() => void deliveries.refetch()}>
+            {fr.common.retry}
+          </Button>
+        </Card>
+      ) : deliveries.data.length === 0 ? (
+        <EmptyState icon={<Truck size={24} />} title={texts.emptyTitle} text={texts.emptyText} />
+      ) : (
+        <ul className="grid gap-3 lg:grid-cols-2">
+          {deliveries.data.map((delivery) => (
+            <DeliveryCard key={delivery.id} delivery={delivery} onCancel={() => setCancelling(delivery)} />
+          ))}
+        </ul>
+      )}
+      <NewDeliveryModal open={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        open={cancelling !== null}
+        title={texts.cancelTitle}
+        message={texts.cancelText}
+        confirmLabel={texts.cancelConfirm}
+        cancelLabel={texts.keep}
+        danger
+        busy={cancel.isPending}
+        onConfirm={() => void confirmCancel()}
+        onCancel={() => setCancelling(null)}
+      />
+    </div>
+  );
+}
+
+function DeliveryCard({ delivery: d, onCancel }: { delivery: DeliveryRequest; onCancel: () => void }) {
+  return (
+    <li>
+      <Card className="flex h-full flex-col gap-3 p-4" data-testid="delivery-card">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="font-mono text-xs text-slate-500">{texts.shortId(d.id.slice(0, 8))}</p>
+            {d.shopping_list_name && (
+              <p className="flex items-center gap-1.5 truncate font-semibold text-slate-900">
+                <ClipboardList size={16} className="shrink-0 text-brand-700" aria-hidden="true" />
+                {texts.fromList(d.shopping_list_name)}
+              </p>
+            )}
+          </div>
+          <Badge tone={TONE[d.status] ?? 'slate'}>{orderStatusLabel(d.status)}</Badge>
+        </div>
+        <dl className="space-y-1.5 text-sm text-slate-700">
+          <div className="flex items-start gap-2">
+            <dt className="sr-only">{texts.address}</dt>
+            <MapPin size={16} className="mt-0.5 shrink-0 text-slate-400" aria-hidden="true" />
+            <dd>{d.delivery_address}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="sr-only">{texts.date}</dt>
+            <CalendarDays size={16} className="shrink-0 text-slate-400" aria-hidden="true" />
+            <dd>{texts.deliveryOn(formatDate(d.delivery_date), timeSlotLabel(d.delivery_time_slot))}</dd>
+          </div>
+          <div className="flex items-center gap-2 text-slate-500">
+            <dt className="sr-only">{texts.requestedOn('')}</dt>
+            <Clock size={16} className="shrink-0 text-slate-400" aria-hidden="true" />
+            <dd>{texts.requestedOn(formatDate(d.created_at))}</dd>
+          </div>
+          {d.notes && (
+            <div className="flex items-start gap-2 text-slate-600">
+              <dt className="sr-only">{texts.notes}</dt>
+              <StickyNote size={16} className="mt-0.5 shrink-0 text-slate-400" aria-hidden="true" />
+              <dd className="italic">{d.notes}</dd>
+            </div>
+          )}
+        </dl>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
+          <span className="text-sm text-slate-600">
+            {texts.total} : <Money amount={d.total_amount} className="font-bold text-slate-900" />
+          </span>
+          {CANCELLABLE.includes(d.status) && (
+            <Button size="sm" variant="outline" className="border-rose-200! text-rose-700! hover:bg-rose-50!" onClick={onCancel}>
+              {texts.cancel}
+            </Button>
+          )}
+        </div>
+      </Card>
+    </li>
+  );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" ADD COLUMN "push_status" text DEFAULT 'pending' NOT NULL;--> statement-breakpoint
+CREATE INDEX "notifications_push_outbox_idx" ON "notifications" USING btree ("created_at") WHERE "notifications"."push_status" in ('pending', 'sending');

@@ -1,0 +1,57 @@
+// The consumer's deliveries: every order of the user, whichever way it was booked (comparator or
+// delivery request), and cancelling one before an agent takes it.
+import { desc, eq } from 'drizzle-orm';
+import type { DeliveryRequest, OrderStatus, PaymentType } from '#contract/orders';
+import type { AppDeps } from '../../deps';
+import { orders, shoppingLists } from '../../db/schema';
+import type { Principal } from '../../platform/auth-guard';
+import { AppError } from '../../platform/errors';
+import { isUuid } from '../../platform/ids';
+import { transitionOrder, type OrderRow } from '../orders/orders.service';
+
+export async function listDeliveries(deps: AppDeps, principal: Principal): Promise<DeliveryRequest[]> {
+  const rows = await deps.db
+    .select({ order: orders, listName: shoppingLists.name })
+    .from(orders)
+    .leftJoin(shoppingLists, eq(shoppingLists.id, orders.shoppingListId))
+    .where(eq(orders.userId, principal.userId))
+    .orderBy(desc(orders.createdAt));
+  return rows.map((r) => toDelivery(r.order, r.listName));
+}
+
+/** The consumer cancels before an agent took the order (pending or confirmed); later answers 409. */
+export async function cancelDelivery(deps: AppDeps, principal: Principal, orderId: string): Promise<DeliveryRequest> {
+  if (!isUuid(orderId)) throw new AppError('ORDER_NOT_FOUND');
+  const order = await transitionOrder(deps.db, orderId, 'cancelled', { kind: 'consumer', userId: principal.userId }, deps.now());
+  return deliveryById(deps, order.id);
+}
+
+export async function deliveryById(deps: AppDeps, orderId: string): Promise<DeliveryRequest> {
+  const [row] = await deps.db
+    .select({ order: orders, listName: shoppingLists.name })
+    .from(orders)
+    .leftJoin(shoppingLists, eq(shoppingLists.id, orders.shoppingListId))
+    .where(eq(orders.id, orderId));
+  if (!row) throw new AppError('ORDER_NOT_FOUND');
+  return toDelivery(row.order, row.listName);
+}
+
+export function toDelivery(order: OrderRow, listName: string | null): DeliveryRequest {
+  return {
+    id: order.id,
+    status: order.status as OrderStatus,
+    origin: order.origin as DeliveryRequest['origin'],
+    shopping_list_id: order.shoppingListId,
+    shopping_list_name: listName,
+    cart_id: order.cartId,
+    delivery_address: order.deliveryAddress,
+    latitude: order.latitude,
+    longitude: order.longitude,
+    delivery_date: order.deliveryDate,
+    delivery_time_slot: order.deliveryTimeSlot,
+    notes: order.notes,
+    payment_type: order.paymentType as PaymentType,
+    total_amount: order.totalAmountXaf,
+    created_at: order.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fr } from '#contract/messages';
+import { NotificationListQuerySchema, NotificationSettingsUpdateSchema, RegisterTokenSchema } from '#contract/notifications';
+import type { AppDeps } from '../../deps';
+import { principalOf } from '../../platform/auth-guard';
+import { AppError } from '../../platform/errors';
+import { isAcceptableEndpoint } from '../../platform/push/web-push-sender';
+import {
+  countSubscriptions,
+  createTestNotification,
+  getSettings,
+  listNotifications,
+  markAllRead,
+  markRead,
+  registerSubscription,
+  unreadCount,
+  updateSettings,
+} from './notifications.service';
+import type { PushDispatcher } from './push-outbox';
+
+export async function notificationsRoutes(fastify: FastifyInstance, { deps, push }: { deps: AppDeps; push: PushDispatcher }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const guarded = { onRequest: app.requireUser };
+  const tags = ['notifications'];
+
+  app.get('/notifications', { ...guarded, schema: { querystring: NotificationListQuerySchema, tags } }, async (request) =>
+    listNotifications(deps.db, principalOf(request), request.query.page, request.query.limit),
+  );
+
+  // What the bell polls: one indexed count.
+  app.get('/notifications/unread-count', { ...guarded, schema: { tags } }, async (request) => ({
+    unread_count: await unreadCount(deps.db, principalOf(request).userId),
+  }));
+
+  app.put('/notifications/mark-all-read', { ...guarded, schema: { tags } }, async (request) => markAllRead(deps.db, principalOf(request)));
+
+  app.put('/notifications/:id/read', { ...guarded, schema: { params: z.object({ id: z.string() }), tags } }, async (request) =>
+    markRead(deps.db, principalOf(request), request.params.id),
+  );
+
+  app.get('/notifications/settings', { ...guarded, schema: { tags } }, async (request) => getSettings(deps.db, principalOf(request).userId));
+
+  app.put('/notifications/settings', { ...guarded, schema: { body: NotificationSettingsUpdateSchema, tags } }, async (request) =>
+    updateSettings(deps.db, principalOf(request), request.body, deps.now()),
+  );
+
+  app.get('/notifications/vapid-public-key', { schema: { tags } }, async () => ({ public_key: push.publicKey }));
+
+  app.post('/notifications/register-token', { ...guarded, schema: { body: RegisterTokenSchema, tags } }, async (request, reply) => {
+    const subscription = request.body.fcm_token;
+    if (!isAcceptableEndpoint(subscription.endpoint, deps.config.env === 'test')) throw new AppError('PUSH_ENDPOINT_REFUSED');
+    await registerSubscription(deps.db, principalOf(request), subscription, request.headers['user-agent'], deps.now());
+    return reply.status(201).send({ registered: true });
+  });
+
+  // Sends at once (not left to the after-response pass) so the answer can say how many devices got it.
+  app.post('/notifications/test', { ...guarded, schema: { tags } }, async (request) => {
+    const principal = principalOf(request);
+    await createTestNotification(deps.db, principal, deps.now());
+    await push.flush();
+    return { message: fr.notifications.testSent, devices: await countSubscriptions(deps.db, principal.userId) };
+  });
+}

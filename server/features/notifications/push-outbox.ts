@@ -1,0 +1,171 @@
+// Web push as a transactional outbox. Every notification row starts with push_status 'pending'; the
+// dispatcher only ever sees rows whose transaction committed, so a push never announces something
+// that was rolled back. It runs after each API write (an after-commit hook on the response), on a
+// timer as a safety net, and on demand in tests. Rows are claimed atomically ('sending'), so several
+// API processes can share the work without sending twice.
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { PushPayload } from '#contract/notifications';
+import type { Db } from '../../db/client';
+import { notifications, pushSubscriptions, users } from '../../db/schema';
+import type { PushSender } from '../../platform/push/web-push-sender';
+import { getSettings, unreadCount } from './notifications.service';
+import { isQuietTime } from './quiet-hours';
+
+type NotificationRow = typeof notifications.$inferSelect;
+export type PushStatus = 'pending' | 'sending' | 'sent' | 'quiet' | 'muted' | 'no_subscription' | 'failed';
+
+export type PushDispatcher = {
+  publicKey: string;
+  /** Schedules a pass soon; cheap to call after every write. */
+  kick: () => void;
+  /** Sends everything pending now and resolves with how many notifications were handled. */
+  flush: () => Promise<number>;
+  start: () => void;
+  stop: () => Promise<void>;
+};
+
+export type DispatcherOptions = {
+  /** Safety-net pass interval; 0 disables the timer (tests drive it with kick/flush). */
+  intervalMs: number;
+  batchSize?: number;
+  onError?: (error: unknown) => void;
+};
+
+/** A claim older than this was left by a process that died while sending: offer it again. */
+const STALE_CLAIM_MS = 10 * 60 * 1000;
+/** Older news is not worth a push any more; it stays in the panel. */
+const MAX_PUSH_AGE_MS = 24 * 60 * 60 * 1000;
+
+export function createPushDispatcher(db: Db, sender: PushSender, now: () => Date, options: DispatcherOptions): PushDispatcher {
+  const batchSize = options.batchSize ?? 100;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let stopped = false;
+
+  const runPasses = async (): Promise<number> => {
+    let handled = 0;
+    do {
+      again = false;
+      for (;;) {
+        const claimed = await claimBatch(db, batchSize);
+        if (claimed.length === 0) break;
+        handled += claimed.length;
+        await deliverBatch(db, sender, claimed, now());
+      }
+    } while (again && !stopped);
+    return handled;
+  };
+
+  const flush = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = runPasses().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const kick = () => {
+    if (stopped) return;
+    flush().catch((error) => options.onError?.(error));
+  };
+
+  return {
+    publicKey: sender.publicKey,
+    kick,
+    flush,
+    start() {
+      void releaseStaleClaims(db, now()).catch((error) => options.onError?.(error));
+      if (options.intervalMs > 0) {
+        timer = setInterval(kick, options.intervalMs);
+        timer.unref();
+      }
+      kick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+/** Takes up to `limit` committed pending rows for this process (SKIP LOCKED: other processes take others). */
+async function claimBatch(db: Db, limit: number): Promise<NotificationRow[]> {
+  return db
+    .update(notifications)
+    .set({ pushStatus: 'sending' })
+    .where(
+      inArray(
+        notifications.id,
+        sql`(select id from ${notifications} where ${notifications.pushStatus} = 'pending' order by ${notifications.createdAt} limit ${limit} for update skip locked)`,
+      ),
+    )
+    .returning();
+}
+
+async function releaseStaleClaims(db: Db, now: Date): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ pushStatus: 'pending' })
+    .where(and(eq(notifications.pushStatus, 'sending'), lt(notifications.createdAt, new Date(now.getTime() - STALE_CLAIM_MS))));
+}
+
+async function deliverBatch(db: Db, sender: PushSender, rows: NotificationRow[], now: Date): Promise<void> {
+  const byUser = new Map<string, NotificationRow[]>();
+  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+  await Promise.all([...byUser].map(([userId, userRows]) => deliverToUser(db, sender, userId, userRows, now)));
+}
+
+async function deliverToUser(db: Db, sender: PushSender, userId: string, rows: NotificationRow[], now: Date): Promise<void> {
+  const [subscriptions, settings, [user]] = await Promise.all([
+    db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+    getSettings(db, userId),
+    db.select({ preferences: users.preferences, userType: users.userType }).from(users).where(eq(users.id, userId)),
+  ]);
+  const quiet = isQuietTime(settings.quiet_hours_start, settings.quiet_hours_end, now);
+  const unread = await unreadCount(db, userId);
+  const live = new Map(subscriptions.map((s) => [s.id, s]));
+
+  for (const row of rows) {
+    const isTest = row.data?.test === true;
+    let status: PushStatus;
+    if (live.size === 0) status = 'no_subscription';
+    else if (user?.preferences.notifications === false && !isTest) status = 'muted';
+    else if (quiet && !isTest) status = 'quiet';
+    else if (now.getTime() - row.createdAt.getTime() > MAX_PUSH_AGE_MS) status = 'failed';
+    else status = await pushToDevices(db, sender, [...live.values()], payloadOf(row, user?.userType, unread), live);
+    await db.update(notifications).set({ pushStatus: status }).where(eq(notifications.id, row.id));
+  }
+}
+
+async function pushToDevices(
+  db: Db,
+  sender: PushSender,
+  targets: (typeof pushSubscriptions.$inferSelect)[],
+  payload: PushPayload,
+  live: Map<string, unknown>,
+): Promise<PushStatus> {
+  const outcomes = await Promise.all(targets.map(async (t) => ({ target: t, result: await sender.send(t, payload) })));
+  const expired = outcomes.filter((o) => o.result.outcome === 'expired').map((o) => o.target.id);
+  if (expired.length > 0) {
+    // The push service forgot these subscriptions (404/410): so do we.
+    await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, expired));
+    for (const id of expired) live.delete(id);
+  }
+  return outcomes.some((o) => o.result.outcome === 'delivered') ? 'sent' : live.size === 0 ? 'no_subscription' : 'failed';
+}
+
+function payloadOf(row: NotificationRow, userType: string | undefined, unread: number): PushPayload {
+  return { id: row.id, type: row.type as PushPayload['type'], title: row.title, body: row.body, url: urlOf(row, userType), unread_count: unread };
+}
+
+/** Where a click on the system notification leads. */
+function urlOf(row: NotificationRow, userType: string | undefined): string {
+  if (row.type === 'order_status' || row.type === 'delivery_update') return userType === 'delivery_agent' ? '/delivery-agent/orders' : '/deliveries';
+  if (row.type === 'price_alert') return '/shopping-lists';
+  return userType === 'delivery_agent' ? '/delivery-agent/dashboard' : '/dashboard';
+}

@@ -1,0 +1,32 @@
+// Wires web push into the app: VAPID keys from the data dir, the sender, and the outbox dispatcher,
+// kicked after every API write (its transaction has committed by the time the response is sent).
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { loadOrCreateVapidKeys } from '../../platform/push/vapid-keys';
+import { createPushSender } from '../../platform/push/web-push-sender';
+import { createPushDispatcher, type PushDispatcher } from './push-outbox';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pushDispatcher: PushDispatcher;
+  }
+}
+
+const SAFETY_NET_INTERVAL_MS = 2000;
+
+export async function registerPush(app: FastifyInstance, deps: AppDeps): Promise<PushDispatcher> {
+  const isTest = deps.config.env === 'test';
+  const keys = await loadOrCreateVapidKeys(deps.config.dataDir);
+  const sender = createPushSender(keys, { allowInsecureEndpoints: isTest });
+  const dispatcher = createPushDispatcher(deps.db, sender, deps.now, {
+    intervalMs: isTest ? 0 : SAFETY_NET_INTERVAL_MS,
+    onError: (error) => app.log.error({ err: error }, 'envoi des notifications push'),
+  });
+  app.decorate('pushDispatcher', dispatcher);
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') dispatcher.kick();
+  });
+  app.addHook('onReady', async () => dispatcher.start());
+  app.addHook('onClose', async () => dispatcher.stop());
+  return dispatcher;
+}

@@ -1,0 +1,110 @@
+// The orders of the agent space: a table from tablet width, stacked cards on a phone. Each row opens
+// the detail and carries the one action its status allows.
+import { CheckCircle2, Eye, Rocket } from 'lucide-react';
+import type { AgentOrder } from '#contract/agent';
+import { fr } from '#contract/messages';
+import { Button } from '../../ui/Button';
+import { Money } from '../../ui/Money';
+import { AgentStatusBadge, deliveryWhen, shortId } from './agent-order-view';
+
+type Props = {
+  orders: AgentOrder[];
+  onOpen: (order: AgentOrder) => void;
+  onAccept: (order: AgentOrder) => void;
+  onComplete: (order: AgentOrder) => void;
+  busyId: string | null;
+};
+
+export function OrderAction({ order, onAccept, onComplete, busyId, size = 'sm' }: Omit<Props, 'orders' | 'onOpen'> & { order: AgentOrder; size?: 'sm' | 'md' }) {
+  const busy = busyId === order.booking_id;
+  if (order.status === 'pending_delivery') {
+    return (
+      <Button size={size} onClick={() => onAccept(order)} busy={busy} disabled={busyId !== null && !busy} icon={<Rocket size={16} aria-hidden="true" />}>
+        {fr.agent.take}
+      </Button>
+    );
+  }
+  if (order.status === 'in_progress') {
+    return (
+      <Button size={size} variant="secondary" onClick={() => onComplete(order)} busy={busy} disabled={busyId !== null && !busy} icon={<CheckCircle2 size={16} aria-hidden="true" />}>
+        {fr.agent.markDone}
+      </Button>
+    );
+  }
+  return null;
+}
+
+export function AgentOrdersTable({ orders, onOpen, ...actions }: Props) {
+  const cols = fr.agent.columns;
+  return (
+    <>
+      <ul className="space-y-3 md:hidden" aria-label={fr.agent.ordersTitle}>
+        {orders.map((order) => (
+          <li key={order.booking_id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="agent-order">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="font-mono text-xs text-slate-500">#{shortId(order.booking_id)}</p>
+                <p className="truncate font-semibold text-slate-900">{order.customer_name}</p>
+              </div>
+              <AgentStatusBadge status={order.status} />
+            </div>
+            <p className="mt-2 text-sm text-slate-700">{order.delivery_address}</p>
+            <p className="text-sm text-slate-500">{deliveryWhen(order)}</p>
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+              <Money amount={order.total_amount} className="font-bold text-slate-900" />
+              <div className="flex flex-wrap gap-2">
+                <Button size="sm" variant="outline" onClick={() => onOpen(order)} icon={<Eye size={16} aria-hidden="true" />}>
+                  {fr.agent.details}
+                </Button>
+                <OrderAction order={order} {...actions} />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              <th className="px-4 py-3 font-semibold">{cols.id}</th>
+              <th className="px-4 py-3 font-semibold">{cols.customer}</th>
+              <th className="px-4 py-3 font-semibold">{cols.address}</th>
+              <th className="px-4 py-3 font-semibold">{cols.date}</th>
+              <th className="px-4 py-3 text-right font-semibold">{cols.amount}</th>
+              <th className="px-4 py-3 font-semibold">{cols.status}</th>
+              <th className="px-4 py-3 text-right font-semibold">{cols.actions}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {orders.map((order) => (
+              <tr key={order.booking_id} className="align-middle hover:bg-slate-50/60" data-testid="agent-order-row">
+                <td className="px-4 py-3 font-mono text-xs text-slate-500">#{shortId(order.booking_id)}</td>
+                <td className="px-4 py-3">
+                  <p className="font-medium text-slate-900">{order.customer_name}</p>
+                  <p className="text-xs text-slate-500">{order.customer_phone}</p>
+                </td>
+                <td className="max-w-56 px-4 py-3 text-slate-700">{order.delivery_address}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{deliveryWhen(order)}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-right font-semibold">
+                  <Money amount={order.total_amount} />
+                </td>
+                <td className="px-4 py-3">
+                  <AgentStatusBadge status={order.status} />
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end gap-2">
+                    <Button size="sm" variant="ghost" onClick={() => onOpen(order)} icon={<Eye size={16} aria-hidden="true" />}>
+                      {fr.agent.details}
+                    </Button>
+                    <OrderAction order={order} {...actions} />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

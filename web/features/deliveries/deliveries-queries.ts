@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { CreateDeliveryRequest, DeliveryRequest } from '#contract/orders';
+import { api } from '../../lib/api';
+import { NOTIFICATIONS_QUERY_KEY, UNREAD_COUNT_QUERY_KEY } from '../../lib/push';
+
+export const deliveriesKey = ['deliveries'] as const;
+
+/** The user's deliveries; refreshed when the bell's count goes up (an order moved) and every minute. */
+export function useDeliveries() {
+  const client = useQueryClient();
+  useEffect(() => {
+    let last = client.getQueryData<number>(UNREAD_COUNT_QUERY_KEY);
+    return client.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.query.queryHash !== JSON.stringify(UNREAD_COUNT_QUERY_KEY)) return;
+      const count = event.query.state.data as number | undefined;
+      if (count !== undefined && last !== undefined && count > last) void client.invalidateQueries({ queryKey: deliveriesKey });
+      last = count;
+    });
+  }, [client]);
+  return useQuery({ queryKey: deliveriesKey, queryFn: () => api.get<DeliveryRequest[]>('/deliveries'), refetchInterval: 60_000 });
+}
+
+/** A shopping list as the delivery form needs it (GET /api/shopping-lists). */
+export type ListChoice = { id: string; name: string; status?: string | null; items?: unknown[]; item_count?: number };
+
+export const itemCountOf = (list: ListChoice) => list.items?.length ?? list.item_count ?? 0;
+/** Lists that can still be delivered: not already waiting for a delivery, not archived. */
+export const isDeliverable = (list: ListChoice) => !list.status || list.status === 'active';
+
+export function useDeliverableLists(enabled: boolean) {
+  return useQuery({
+    queryKey: ['shopping-lists'],
+    queryFn: () => api.get<ListChoice[]>('/shopping-lists'),
+    select: (lists) => lists.filter(isDeliverable),
+    enabled,
+  });
+}
+
+export function useCreateDelivery() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateDeliveryRequest) => api.post<DeliveryRequest>('/deliveries', input),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: deliveriesKey });
+      void client.invalidateQueries({ queryKey: ['shopping-lists'] });
+      void client.invalidateQueries({ queryKey: ['dashboard'] });
+      void client.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+    },
+  });
+}
+
+export function useCancelDelivery() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<DeliveryRequest>(`/deliveries/${id}/cancel`),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: deliveriesKey });
+      void client.invalidateQueries({ queryKey: ['shopping-lists'] });
+      void client.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+    },
+  });
+}
