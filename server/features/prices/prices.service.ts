@@ -22,6 +22,7 @@ import { haversineKm, type LatLng } from '../../platform/geo';
 import { decodeBase64Image, type ImageVariant, storeImage } from '../../platform/images';
 import { isUuid } from '../../platform/ids';
 import { catalogueCache } from '../products/catalogue-cache';
+import { notifyPriceDrop } from '../notifications/notifications.service';
 import { findStore, type StoreRow } from '../stores/stores.service';
 import { assessObservation } from './trust';
 
@@ -112,6 +113,7 @@ export async function recordObservation(tx: Tx, input: NewObservation): Promise<
     recentPrices: recent.map((r) => r.price),
   });
 
+  let previous: number | null = null;
   const [observation] = await tx
     .insert(priceObservations)
     .values({
@@ -131,6 +133,7 @@ export async function recordObservation(tx: Tx, input: NewObservation): Promise<
     .returning();
 
   if (verdict.status === 'accepted') {
+    previous = await currentPriceOf(tx, productId, store.id);
     await tx
       .insert(currentPrices)
       .values({ productId, storeId: store.id, priceXaf: input.price, observationId: observation.id, observedAt: now })
@@ -140,7 +143,12 @@ export async function recordObservation(tx: Tx, input: NewObservation): Promise<
         setWhere: sql`${currentPrices.observedAt} <= excluded.observed_at`,
       });
   }
-  return { observation, duplicate: false, currentPrice: await currentPriceOf(tx, productId, store.id) };
+  const currentPrice = await currentPriceOf(tx, productId, store.id);
+  // A cheaper current price is news for everyone who has this product on a list (price_alert).
+  if (previous !== null && currentPrice !== null && currentPrice < previous) {
+    await notifyPriceDrop(tx, { productId, storeId: store.id, previousXaf: previous, newXaf: currentPrice }, now);
+  }
+  return { observation, duplicate: false, currentPrice };
 }
 
 async function assertProductExists(deps: AppDeps, id: string): Promise<void> {

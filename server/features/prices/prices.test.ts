@@ -237,3 +237,37 @@ describe('GET /api/products/{id}/price-history', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/products/${productId}/price-history?days=0` })).statusCode).toBe(400);
   });
 });
+
+describe('price alerts', () => {
+  const listWith = async (owner: SignedIn, product: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/shopping-lists',
+      payload: { name: 'Courses suivies', items: [{ product_id: product, quantity: 1 }] },
+      headers: bearer(owner.access_token),
+    });
+  const alertsOf = async (who: SignedIn) =>
+    ((await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(who.access_token) })).json().notifications as { type: string; body: string }[]).filter(
+      (n) => n.type === 'price_alert',
+    );
+
+  it('a lower accepted price tells the users who have the product on a list and follow prices — not the others', async () => {
+    const follower = await registerUser(ctx.app);
+    const indifferent = await registerUser(ctx.app, { preferences: { track_prices: false, contribute_in_store: false } });
+    expect((await listWith(follower, productId)).statusCode).toBe(201);
+    expect((await listWith(indifferent, productId)).statusCode).toBe(201);
+
+    expect((await contribute({ product_id: productId, store_id: store.id, price: 1200, ...inStore() })).statusCode).toBe(201);
+    expect(await alertsOf(follower)).toHaveLength(0);
+
+    expect((await contribute({ product_id: productId, store_id: store.id, price: 900, ...inStore() })).statusCode).toBe(201);
+    const alerts = await alertsOf(follower);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0].body).toContain('Géant CKdo');
+    expect(await alertsOf(indifferent)).toHaveLength(0);
+
+    // A held observation (ten times the median) changes no price and alerts nobody.
+    expect((await contribute({ product_id: productId, store_id: store.id, price: 90, ...inStore() })).json().observation.status).toBe('held');
+    expect(await alertsOf(follower)).toHaveLength(1);
+  });
+});

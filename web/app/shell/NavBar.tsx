@@ -6,7 +6,7 @@ import type { SessionUser } from '#contract/users';
 import { logout } from '../../lib/session';
 import { Avatar } from '../../ui/Avatar';
 import { Logo } from './Logo';
-import { NotificationBell } from './NotificationBell';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { navLinksFor } from './nav-links';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
