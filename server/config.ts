@@ -19,7 +19,6 @@ const EnvSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
-  SEED_DEMO: bool.default(true),
 });
 
 export type Config = {
@@ -34,7 +33,6 @@ export type Config = {
   loginLimits: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowMinutes: number };
   tileUrl: string;
   webDistDir: string;
-  seedDemo: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,7 +58,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     tileUrl: e.TILE_URL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
-    seedDemo: e.SEED_DEMO,
   };
 }
 
