@@ -4,16 +4,14 @@
 // route of the same server (/api/health) measured in the same run.
 // Budget: p95 under 50 ms and at least 30 % of the trivial route's throughput.
 //   npm run bench -- catalogue          (BENCH_PG_URL: admin connection, default postgres@127.0.0.1)
-import { type ChildProcess, spawn } from 'node:child_process';
-import type { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { prepareBenchDatabase } from './catalogue-data';
+import { BENCH_ADMIN_URL, type LoadResult, measureLoad, startBenchServer } from './http-load';
 
-const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'mp_cat_bench';
 const PORT = 3197;
 const DURATION_S = 20;
@@ -24,57 +22,20 @@ const BUDGET = { p95Ms: 50, throughputShare: 0.3 };
 const SEARCHES = ['lait', 'creme fraiche', 'huile de palme', 'riz parfumé', 'savon', 'Sardines', 'café moulu', 'biere', 'poulet fumé', 'confiture'];
 const TYPOS = ['crme', 'huille', 'sardnes', 'chocolt'];
 
-type Result = { name: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number };
+type Result = LoadResult;
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
-async function load(name: string, paths: string[]): Promise<Result> {
-  const latencies: number[] = [];
-  let errors = 0;
-  // The tracker is an event emitter that is also thenable (the types only describe the promise).
-  const instance = autocannon({
-    url: `http://127.0.0.1:${PORT}`,
+function load(name: string, paths: string[]): Promise<Result> {
+  return measureLoad({
+    name,
+    port: PORT,
     connections: CONNECTIONS,
-    duration: DURATION_S,
+    durationS: DURATION_S,
     // Each request picks its path at random, so the connections do not walk the list in step.
     requests: [{ method: 'GET', path: paths[0], setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[Math.floor(Math.random() * paths.length)] }) }],
-  }) as unknown as EventEmitter & PromiseLike<autocannon.Result>;
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    latencies.push(responseTime);
-    if (statusCode >= 400) errors += 1;
   });
-  const summary = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    name,
-    requests: latencies.length,
-    rps: latencies.length / DURATION_S,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    errors: errors + summary.errors + summary.timeouts + summary.non2xx,
-  };
 }
 
-async function startServer(databaseUrl: string, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'fatal', WEB_DIST_DIR: path.join(dataDir, 'no-web') },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('le serveur ne démarre pas');
-}
 
 /**
  * Product ids, and distinct searches that each find a few products: a word of the name, the brand
@@ -98,10 +59,10 @@ async function sampleProducts(databaseUrl: string): Promise<{ ids: string[]; sea
 const fmt = (n: number) => n.toFixed(1).padStart(8);
 
 export async function run(): Promise<void> {
-  const databaseUrl = await prepareBenchDatabase(ADMIN_URL, DB_NAME);
+  const databaseUrl = await prepareBenchDatabase(BENCH_ADMIN_URL, DB_NAME);
   const { ids, searches } = await sampleProducts(databaseUrl);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-bench-catalogue-'));
-  const server = await startServer(databaseUrl, dataDir);
+  const server = await startBenchServer(PORT, databaseUrl, dataDir);
   try {
     const searchPath = (s: string) => `/api/products?search=${encodeURIComponent(s)}&limit=6&page=1`;
     // Warm up the routes (connection pool, unaccent dictionary of each connection) before measuring.

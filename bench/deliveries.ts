@@ -13,19 +13,16 @@
 // is loaded the same way in the same run as the baseline.
 // Budget: p95 under 50 ms, zero errors, and more throughput than the polling needs.
 //   npm run bench -- deliveries          (BENCH_PG_URL: admin connection, default postgres@127.0.0.1)
-import { type ChildProcess, spawn } from 'node:child_process';
-import type { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { createTokenService, loadSigningKey } from '../server/features/auth/tokens';
 import { openDatabase } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { seedIfEmpty } from '../server/db/seed/seed';
+import { BENCH_ADMIN_URL, type LoadResult, measureLoad, startBenchServer } from './http-load';
 
-const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'mp_bench_deliveries';
 const PORT = 3196;
 const DURATION_S = 20;
@@ -44,18 +41,12 @@ const AGENT_CONNECTIONS = 4;
 const CONSUMER_CONNECTIONS = 12;
 const BUDGET_P95_MS = 50;
 
-type Result = { name: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number };
+type Result = LoadResult;
 type Load = { name: string; paths: string[]; tokens: string[]; connections: number; warmupS?: number };
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /** One autocannon run; each request carries the bearer token of one of the `tokens` users in turn. */
 function start(load: Load): Promise<Result> {
-  const latencies: number[] = [];
-  let errors = 0;
   let next = 0;
   const withToken = (req: Record<string, unknown>, context: Record<string, unknown>) => {
     if (load.tokens.length) {
@@ -64,43 +55,25 @@ function start(load: Load): Promise<Result> {
     }
     return req;
   };
-  // The tracker is an event emitter that is also thenable (the types only describe the promise).
-  const warmupS = load.warmupS ?? 0;
-  const countFrom = Date.now() + warmupS * 1000;
-  const instance = autocannon({
-    url: `http://127.0.0.1:${PORT}`,
+  return measureLoad({
+    name: load.name,
+    port: PORT,
     connections: load.connections,
-    duration: DURATION_S + warmupS,
-    timeout: 10,
+    durationS: DURATION_S,
+    warmupS: load.warmupS,
     requests: load.paths.map((p) => ({ method: 'GET', path: p, setupRequest: withToken as never })),
-  }) as unknown as EventEmitter & PromiseLike<autocannon.Result>;
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    if (statusCode >= 400) errors += 1;
-    if (Date.now() >= countFrom) latencies.push(responseTime);
-  });
-  return Promise.resolve(instance).then((summary) => {
-    latencies.sort((a, b) => a - b);
-    return {
-      name: load.name,
-      requests: latencies.length,
-      rps: latencies.length / DURATION_S,
-      p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      p99: percentile(latencies, 99),
-      errors: errors + summary.errors + summary.timeouts,
-    };
   });
 }
 
 // ------------------------------------------------------------------ data
 
 async function prepareDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  const admin = new pg.Client({ connectionString: BENCH_ADMIN_URL });
   await admin.connect();
   await admin.query(`drop database if exists ${DB_NAME} with (force)`);
   await admin.query(`create database ${DB_NAME}`);
   await admin.end();
-  const url = new URL(ADMIN_URL);
+  const url = new URL(BENCH_ADMIN_URL);
   url.pathname = `/${DB_NAME}`;
   const databaseUrl = url.toString();
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
@@ -173,22 +146,6 @@ async function generate(databaseUrl: string): Promise<{ agentTokens: string[]; c
 
 // ------------------------------------------------------------------ server
 
-async function startServer(databaseUrl: string, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'fatal', WEB_DIST_DIR: path.join(dataDir, 'no-web') },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('le serveur ne démarre pas');
-}
 
 // ------------------------------------------------------------------ report
 
@@ -210,7 +167,7 @@ export async function run(): Promise<void> {
   const databaseUrl = await prepareDatabase();
   const { agentTokens, consumerTokens } = await generate(databaseUrl);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-bench-deliveries-'));
-  const server = await startServer(databaseUrl, dataDir);
+  const server = await startBenchServer(PORT, databaseUrl, dataDir);
   const agentPaths = ['/api/delivery-agent/available-orders'];
   const consumerPaths = ['/api/notifications/unread-count', '/api/notifications?page=1&limit=10'];
   try {

@@ -3,7 +3,7 @@
 // the one of contract/orders.ts (confirmed, delivered).
 import { z } from 'zod';
 import { fr } from './messages';
-import type { OrderStatus } from './orders';
+import type { OrderDeliveryFields, OrderStatus } from './orders';
 
 export const AGENT_ORDER_STATUSES = ['pending_delivery', 'in_progress', 'completed', 'cancelled'] as const;
 export type AgentOrderStatus = (typeof AGENT_ORDER_STATUSES)[number];
@@ -50,23 +50,13 @@ export const UpdateStatusQuerySchema = z.object({
 
 export type AgentOrderItem = { name: string; quantity: number; store_name: string | null; price: number | null; total_price: number | null };
 
-export type AgentOrder = {
+export type AgentOrder = OrderDeliveryFields & {
   /** The spec's id of an agent order. */
   booking_id: string;
-  id: string;
   customer_name: string;
   customer_email: string;
   customer_phone: string;
-  delivery_address: string;
-  latitude: number | null;
-  longitude: number | null;
-  delivery_date: string;
-  delivery_time_slot: string;
-  notes: string | null;
-  total_amount: number;
-  payment_type: string;
   status: AgentOrderStatus;
-  created_at: string;
   assigned_at: string | null;
   delivered_at: string | null;
   optimization_data: { items: AgentOrderItem[]; delivery_fee: number | null };

@@ -41,14 +41,9 @@ export const CreateDeliveryRequestSchema = z.object({
 });
 export type CreateDeliveryRequest = z.input<typeof CreateDeliveryRequestSchema>;
 
-/** A delivery as the consumer sees it (GET /api/deliveries), whichever way it was booked. */
-export type DeliveryRequest = {
+/** Where, when and for how much: the fields every view of an order shows (consumer and agent). */
+export type OrderDeliveryFields = {
   id: string;
-  status: OrderStatus;
-  origin: 'booking' | 'delivery_request';
-  shopping_list_id: string | null;
-  shopping_list_name: string | null;
-  cart_id: string;
   delivery_address: string;
   latitude: number | null;
   longitude: number | null;
@@ -58,6 +53,15 @@ export type DeliveryRequest = {
   payment_type: PaymentType;
   total_amount: number;
   created_at: string;
+};
+
+/** A delivery as the consumer sees it (GET /api/deliveries), whichever way it was booked. */
+export type DeliveryRequest = OrderDeliveryFields & {
+  status: OrderStatus;
+  origin: 'booking' | 'delivery_request';
+  shopping_list_id: string | null;
+  shopping_list_name: string | null;
+  cart_id: string;
 };
 
 /** The "no past dates" rule of delivery requests, shared by the form and the server (Libreville's today). */

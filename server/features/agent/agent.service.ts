@@ -9,7 +9,7 @@ import { carts, orders, users } from '../../db/schema';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
-import { transitionOrder } from '../orders/orders.service';
+import { deliveryFieldsOf, transitionOrder } from '../orders/orders.service';
 
 const orderColumns = { order: orders, customer: { name: users.fullName, email: users.email, phone: users.phone }, optimization: carts.optimization, deliveryFee: carts.deliveryFeeXaf };
 type OrderWithCustomer = { order: typeof orders.$inferSelect; customer: { name: string; email: string; phone: string }; optimization: Record<string, unknown>; deliveryFee: number };
@@ -73,21 +73,12 @@ async function moveOrder(deps: AppDeps, agent: Principal, orderId: string, to: O
 
 function toAgentOrder({ order, customer, optimization, deliveryFee }: OrderWithCustomer): AgentOrder {
   return {
+    ...deliveryFieldsOf(order),
     booking_id: order.id,
-    id: order.id,
     customer_name: customer.name,
     customer_email: customer.email,
     customer_phone: customer.phone,
-    delivery_address: order.deliveryAddress,
-    latitude: order.latitude,
-    longitude: order.longitude,
-    delivery_date: order.deliveryDate,
-    delivery_time_slot: order.deliveryTimeSlot,
-    notes: order.notes,
-    total_amount: order.totalAmountXaf,
-    payment_type: order.paymentType,
     status: agentStatusOf(order.status as OrderStatus),
-    created_at: order.createdAt.toISOString(),
     assigned_at: order.assignedAt?.toISOString() ?? null,
     delivered_at: order.deliveredAt?.toISOString() ?? null,
     optimization_data: { items: itemsOf(optimization), delivery_fee: deliveryFee },

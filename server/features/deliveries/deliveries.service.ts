@@ -1,13 +1,13 @@
 // The consumer's deliveries: every order of the user, whichever way it was booked (comparator or
 // delivery request), and cancelling one before an agent takes it.
 import { desc, eq } from 'drizzle-orm';
-import type { DeliveryRequest, OrderStatus, PaymentType } from '#contract/orders';
+import type { DeliveryRequest, OrderStatus } from '#contract/orders';
 import type { AppDeps } from '../../deps';
 import { orders, shoppingLists } from '../../db/schema';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
-import { transitionOrder, type OrderRow } from '../orders/orders.service';
+import { deliveryFieldsOf, transitionOrder, type OrderRow } from '../orders/orders.service';
 
 export async function listDeliveries(deps: AppDeps, principal: Principal): Promise<DeliveryRequest[]> {
   const rows = await deps.db
@@ -38,20 +38,11 @@ export async function deliveryById(deps: AppDeps, orderId: string): Promise<Deli
 
 export function toDelivery(order: OrderRow, listName: string | null): DeliveryRequest {
   return {
-    id: order.id,
+    ...deliveryFieldsOf(order),
     status: order.status as OrderStatus,
     origin: order.origin as DeliveryRequest['origin'],
     shopping_list_id: order.shoppingListId,
     shopping_list_name: listName,
     cart_id: order.cartId,
-    delivery_address: order.deliveryAddress,
-    latitude: order.latitude,
-    longitude: order.longitude,
-    delivery_date: order.deliveryDate,
-    delivery_time_slot: order.deliveryTimeSlot,
-    notes: order.notes,
-    payment_type: order.paymentType as PaymentType,
-    total_amount: order.totalAmountXaf,
-    created_at: order.createdAt.toISOString(),
   };
 }

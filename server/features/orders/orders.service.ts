@@ -3,7 +3,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatDate, formatXaf } from '#contract/format';
 import { fr } from '#contract/messages';
-import { timeSlotLabel, type OrderStatus, type PaymentType } from '#contract/orders';
+import { timeSlotLabel, type OrderDeliveryFields, type OrderStatus, type PaymentType } from '#contract/orders';
 import type { Db, DbOrTx } from '../../db/client';
 import { carts, orderEvents, orders, shoppingLists, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -28,6 +28,22 @@ export type NewOrder = {
   paymentType: PaymentType;
   totalAmountXaf: number;
 };
+
+/** The delivery fields of an order, as every API view of it shows them. */
+export function deliveryFieldsOf(order: OrderRow): OrderDeliveryFields {
+  return {
+    id: order.id,
+    delivery_address: order.deliveryAddress,
+    latitude: order.latitude,
+    longitude: order.longitude,
+    delivery_date: order.deliveryDate,
+    delivery_time_slot: order.deliveryTimeSlot,
+    notes: order.notes,
+    payment_type: order.paymentType as PaymentType,
+    total_amount: order.totalAmountXaf,
+    created_at: order.createdAt.toISOString(),
+  };
+}
 
 /** Inserts the order in its first status (call inside the booking transaction). */
 export async function createOrder(tx: DbOrTx, input: NewOrder, now: Date): Promise<OrderRow> {

@@ -3,7 +3,7 @@ import { Bike, ShoppingCart } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { COUNTRIES, PRESET_AVATARS } from '#contract/constants';
+import { PRESET_AVATARS } from '#contract/constants';
 import { fr } from '#contract/messages';
 import { RegisterFormSchema, type LoginResponse } from '#contract/users';
 import { ApiError, api } from '../../lib/api';
@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button';
 import { Checkbox, PasswordField, SelectField, TextField } from '../../ui/Field';
 import { AuthCard, LegalLinks } from './AuthCard';
 import { AvatarPicker } from '../../ui/AvatarPicker';
+import { CountryOptions } from '../../ui/CountryOptions';
 
 type RegisterForm = z.input<typeof RegisterFormSchema>;
 
@@ -65,12 +66,7 @@ export function RegisterPage() {
           <TextField label={fr.register.fullName} autoComplete="name" error={errors.full_name?.message} {...register('full_name')} />
           <TextField label={fr.register.email} type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
           <SelectField label={fr.register.country} error={errors.country_region?.message} {...register('country_region')}>
-            <option value="">{fr.register.chooseCountry}</option>
-            {COUNTRIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <CountryOptions />
           </SelectField>
           <TextField label={fr.register.phone} type="tel" autoComplete="tel" inputMode="tel" placeholder={fr.register.phonePlaceholder} error={errors.phone?.message} {...register('phone')} />
           <PasswordField label={fr.auth.password} autoComplete="new-password" error={errors.password?.message} {...register('password')} />

@@ -14,6 +14,7 @@ import { Card, PageHeader } from '../../ui/Card';
 import { Money } from '../../ui/Money';
 import { PageLoader } from '../../ui/Spinner';
 import { demoQuery } from './optimiser-api';
+import { PlanTotals } from './PlanTotals';
 
 export function DemoOptimizationPage() {
   const { data: demo, isPending, isError, refetch } = useQuery(demoQuery);
@@ -102,28 +103,7 @@ function DemoColumn({ title, hint, view, best = false }: { title: string; hint: 
         ))}
       </ul>
       <div className="mt-auto space-y-3 border-t border-slate-100 p-4">
-        <dl className="space-y-1 text-sm">
-          <div className="flex justify-between text-slate-600">
-            <dt>{fr.optimiserUi.itemsCost}</dt>
-            <dd>
-              <Money amount={view.total_items_cost} />
-            </dd>
-          </div>
-          <div className="flex justify-between text-slate-600">
-            <dt>
-              {fr.optimiserUi.deliveryFee} ({fr.optimiserUi.stores(view.stores_involved.length)})
-            </dt>
-            <dd>
-              <Money amount={view.delivery_fee} />
-            </dd>
-          </div>
-          <div className="flex justify-between text-base font-bold">
-            <dt>{fr.optimiserUi.total}</dt>
-            <dd>
-              <Money amount={view.total_cost} />
-            </dd>
-          </div>
-        </dl>
+        <PlanTotals itemsCost={view.total_items_cost} deliveryFee={view.delivery_fee} storeCount={view.stores_involved.length} total={view.total_cost} />
         <Button block onClick={() => notifyInfo(fr.optimiserUi.demoAddToCartAlert)} icon={<ShoppingCart size={18} aria-hidden="true" />}>
           {fr.optimiserUi.addToCart}
         </Button>

@@ -15,6 +15,7 @@ import { Money } from '../../ui/Money';
 import { Spinner } from '../../ui/Spinner';
 import { cartPayload, cartRef, createCart, optimiserErrorMessage, optimize, switchStore } from './optimiser-api';
 import { useUserPosition } from './position';
+import { PlanTotals } from './PlanTotals';
 
 export type BasketLine = { product_id: string | null; product_name: string; quantity: number };
 
@@ -214,28 +215,7 @@ function ViewColumn({ view, hiddenOnMobile, switching, adding, onSwitch, onAddTo
         ))}
       </ul>
       <div className="mt-auto space-y-3 border-t border-slate-100 p-4">
-        <dl className="space-y-1 text-sm">
-          <div className="flex justify-between text-slate-600">
-            <dt>{fr.optimiserUi.itemsCost}</dt>
-            <dd>
-              <Money amount={view.total_items_cost} />
-            </dd>
-          </div>
-          <div className="flex justify-between text-slate-600">
-            <dt>
-              {fr.optimiserUi.deliveryFee} ({fr.optimiserUi.stores(view.store_count)})
-            </dt>
-            <dd>
-              <Money amount={view.delivery_fee} />
-            </dd>
-          </div>
-          <div className="flex justify-between text-base font-bold text-slate-900">
-            <dt>{fr.optimiserUi.total}</dt>
-            <dd data-testid={`total-${view.view_type}`}>
-              <Money amount={view.total_cost} />
-            </dd>
-          </div>
-        </dl>
+        <PlanTotals itemsCost={view.total_items_cost} deliveryFee={view.delivery_fee} storeCount={view.store_count} total={view.total_cost} totalTestId={`total-${view.view_type}`} />
         {unpriced > 0 && <p className="text-xs text-amber-700">{fr.optimiserUi.manualPriceNeeded(unpriced)}</p>}
         <Button block onClick={onAddToCart} busy={adding} busyLabel={fr.optimiserUi.addingToCart} icon={<ShoppingCart size={18} aria-hidden="true" />}>
           {fr.optimiserUi.addToCart}

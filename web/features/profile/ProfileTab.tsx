@@ -4,7 +4,6 @@ import { Camera, LogOut, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { COUNTRIES } from '#contract/constants';
 import { formatDate } from '#contract/format';
 import { fr } from '#contract/messages';
 import { ProfileUpdateSchema, type SessionUser, type User } from '#contract/users';
@@ -20,6 +19,7 @@ import { Modal } from '../../ui/Modal';
 import { AvatarPicker } from '../../ui/AvatarPicker';
 import { PasswordSection } from './PasswordSection';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+import { CountryOptions } from '../../ui/CountryOptions';
 
 type ProfileForm = z.input<typeof ProfileUpdateSchema>;
 const formValues = (user: SessionUser): ProfileForm => ({ full_name: user.full_name, email: user.email, phone: user.phone, country_region: user.country_region });
@@ -83,12 +83,7 @@ export function ProfileTab({ user }: { user: SessionUser }) {
           <TextField label={fr.profile.fullName} disabled={!editing} autoComplete="name" error={errors.full_name?.message} {...form.register('full_name')} />
           <TextField label={fr.profile.email} type="email" disabled={!editing} autoComplete="email" error={errors.email?.message} {...form.register('email')} />
           <SelectField label={fr.profile.country} disabled={!editing} error={errors.country_region?.message} {...form.register('country_region')}>
-            <option value="">{fr.register.chooseCountry}</option>
-            {COUNTRIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <CountryOptions />
           </SelectField>
           <TextField label={fr.profile.phone} type="tel" disabled={!editing} autoComplete="tel" placeholder={fr.register.phonePlaceholder} error={errors.phone?.message} {...form.register('phone')} />
           {editing && (

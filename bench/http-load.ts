@@ -1,0 +1,75 @@
+// What the HTTP benchmarks share: the PostgreSQL server they build their databases on, starting the
+// real server process on one of them, and one autocannon run measured into latency percentiles.
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { EventEmitter } from 'node:events';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+/** Where benchmark databases are created (BENCH_PG_URL, a database of a PostgreSQL server). */
+export const BENCH_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export type LoadResult = { name: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number };
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Starts `server/main.ts` on PostgreSQL and waits until it answers /api/health. */
+export async function startBenchServer(port: number, databaseUrl: string, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'fatal', WEB_DIST_DIR: path.join(dataDir, 'no-web') },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error('le serveur ne démarre pas');
+}
+
+type LoadOptions = {
+  name: string;
+  port: number;
+  connections: number;
+  durationS: number;
+  /** Seconds run first and not counted. */
+  warmupS?: number;
+  requests: autocannon.Request[];
+};
+
+/** One autocannon run; answers of 400 and above, socket errors and time-outs count as errors. */
+export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const warmupS = options.warmupS ?? 0;
+  const countFrom = Date.now() + warmupS * 1000;
+  // The tracker is an event emitter that is also thenable (the types only describe the promise).
+  const instance = autocannon({
+    url: `http://127.0.0.1:${options.port}`,
+    connections: options.connections,
+    duration: options.durationS + warmupS,
+    timeout: 10,
+    requests: options.requests,
+  }) as unknown as EventEmitter & PromiseLike<autocannon.Result>;
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (statusCode >= 400) errors += 1;
+    if (Date.now() >= countFrom) latencies.push(responseTime);
+  });
+  const summary = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    name: options.name,
+    requests: latencies.length,
+    rps: latencies.length / options.durationS,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: errors + summary.errors + summary.timeouts,
+  };
+}
