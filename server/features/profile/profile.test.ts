@@ -4,6 +4,8 @@ import { fr } from '#contract/messages';
 import { priceObservations, shoppingLists, users } from '../../db/schema';
 import { bearer, createTestContext, detailOf, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { dataUrl, fakeJpegDataUrl, pngBytes, sixMegabytePng } from '../../test/images';
+import { insertOrder } from '../../test/orders-fixture';
+import { transitionOrder } from '../orders/orders.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -141,6 +143,17 @@ describe('statistics and dashboard', () => {
     const stats = (await get('/api/users/me/stats', user)).json();
     expect(stats).toMatchObject({ lists_created: 4, prices_contributed: 1 });
     expect(stats.recent_activity[0].label).toBe(`Prix de ${product.name} contribué chez ${store.name}`);
+  });
+
+  it('count deliveries and add up what the booked baskets saved; a cancelled one saves nothing', async () => {
+    const user = await registerUser(ctx.app);
+    await insertOrder(ctx.db, user.user.id); // its cart saved 300 FCFA against the nearest store
+    const cancelled = await insertOrder(ctx.db, user.user.id);
+    await transitionOrder(ctx.db, cancelled.id, 'cancelled', { kind: 'consumer', userId: user.user.id }, new Date());
+    const stats = (await get('/api/users/me/stats', user)).json();
+    expect(stats).toMatchObject({ deliveries: 2, total_savings: 300 });
+    expect(stats.recent_activity.map((a: { label: string }) => a.label)).toContain('Livraison annulée');
+    expect((await get('/api/dashboard', user)).json().counters.deliveries).toBe(2);
   });
 
   it('the demo consumer sees its seeded list with 5 items', async () => {
