@@ -29,6 +29,7 @@ import { paymentMethodsRoutes } from './features/payments/payment-methods.routes
 import { optimiserRoutes } from './features/optimiser/optimiser.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
 import { paymentCallbackRoutes } from './features/checkout/payment-callbacks.routes';
+import { registerPaymentReconciler } from './features/checkout/payment-reconciler';
 import { createPaymentProviders } from './platform/payments/providers';
 import { productsRoutes } from './features/products/products.routes';
 import { storesRoutes } from './features/stores/stores.routes';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthGuards(app, (token) => resolvePrincipal(authDeps, token));
   const push = await registerPush(app, deps);
   const payments = createPaymentProviders(config.airtelMoney, app.log);
+  registerPaymentReconciler(app, deps, payments);
 
   await app.register(
     async (api) => {

@@ -7,10 +7,12 @@ import type { BookingDetails, BookingResult } from '#contract/checkout';
 import { notifications, orderEvents, orders, payments } from '../../db/schema';
 import { AIRTEL_STATUS_ENQUIRY_INTERVAL_MS } from '../../platform/payments/airtel-money';
 import { airtelCallbackHash } from '../../platform/payments/airtel-money-callback';
+import { createPaymentProviders } from '../../platform/payments/providers';
 import { startAirtelStandIn, STAND_IN_CREDENTIALS, type AirtelStandIn } from '../../test/airtel-stand-in';
 import { createTestContext, detailOf, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { insertBasketFixture } from '../optimiser/basket-fixture';
 import { checkoutSteps } from './checkout-fixture';
+import { reconcilePendingPayments } from './payment-reconciler';
 
 let ctx: TestContext;
 let standIn: AirtelStandIn;
@@ -165,6 +167,24 @@ describe('booking with Airtel Money through the Airtel Open API', () => {
       expect(enquiriesSince(start)).toHaveLength(1); // two looks at once, one enquiry
       expect(await orderStatus(booking.order_id)).toBe('confirmed');
       expect(await titlesFor(alice)).toContain('Commande confirmée');
+    } finally {
+      standIn.setCallbackTarget(async (body) => (await postCallback(body)).statusCode);
+    }
+  });
+
+  it('a lost callback nobody looks at: the background reconciliation asks Airtel and settles the order', async () => {
+    standIn.setCallbackTarget(null);
+    try {
+      const { res, phone } = await bookWithAirtel();
+      const booking = res.json() as BookingResult;
+      await standIn.customerAnswers(phone.msisdn, false);
+      const providers = createPaymentProviders(ctx.deps.config.airtelMoney);
+      await reconcilePendingPayments(ctx.deps, providers);
+      expect(await orderStatus(booking.order_id)).toBe('pending'); // not before Airtel's interval
+      ctx.clock.advance(AIRTEL_STATUS_ENQUIRY_INTERVAL_MS + 1000);
+      await reconcilePendingPayments(ctx.deps, providers);
+      expect(await orderStatus(booking.order_id)).toBe('cancelled');
+      expect((await paymentRow(booking.order_id)).status).toBe('failed');
     } finally {
       standIn.setCallbackTarget(async (body) => (await postCallback(body)).statusCode);
     }
