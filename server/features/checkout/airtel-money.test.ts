@@ -132,6 +132,16 @@ describe('booking with Airtel Money through the Airtel Open API', () => {
     expect((await postCallback({ not: 'airtel' })).statusCode).toBe(400);
   });
 
+  it('an order the consumer cancelled while paying stays cancelled; the payment Airtel reports is still recorded', async () => {
+    const { res, phone } = await bookWithAirtel();
+    const booking = res.json() as BookingResult;
+    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/deliveries/${booking.order_id}/cancel`, headers: steps.as(alice) });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await standIn.customerAnswers(phone.msisdn, true)).toBe(200);
+    expect(await orderStatus(booking.order_id)).toBe('cancelled');
+    expect((await paymentRow(booking.order_id)).status).toBe('succeeded'); // money taken: a refund is due
+  });
+
   it('answers 404 to a signed callback for a payment it does not know', async () => {
     const { res } = await bookWithAirtel();
     const reference = (await paymentRow((res.json() as BookingResult).order_id)).providerReference;
