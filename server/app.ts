@@ -28,6 +28,9 @@ import { listsRoutes } from './features/lists/lists.routes';
 import { paymentMethodsRoutes } from './features/payments/payment-methods.routes';
 import { optimiserRoutes } from './features/optimiser/optimiser.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
+import { paymentCallbackRoutes } from './features/checkout/payment-callbacks.routes';
+import { registerPaymentReconciler } from './features/checkout/payment-reconciler';
+import { createPaymentProviders } from './platform/payments/providers';
 import { productsRoutes } from './features/products/products.routes';
 import { storesRoutes } from './features/stores/stores.routes';
 import { pricesRoutes } from './features/prices/prices.routes';
@@ -64,6 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authDeps = { ...deps, tokens };
   registerAuthGuards(app, (token) => resolvePrincipal(authDeps, token));
   const push = await registerPush(app, deps);
+  const payments = createPaymentProviders(config.airtelMoney, app.log);
+  registerPaymentReconciler(app, deps, payments);
 
   await app.register(
     async (api) => {
@@ -77,7 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(listsRoutes, { deps });
       await api.register(paymentMethodsRoutes, { deps });
       await api.register(optimiserRoutes, { deps });
-      await api.register(checkoutRoutes, { deps });
+      await api.register(checkoutRoutes, { deps, payments });
+      await api.register(paymentCallbackRoutes, { deps, payments });
       await api.register(productsRoutes, { deps });
       await api.register(storesRoutes, { deps });
       await api.register(pricesRoutes, { deps });

@@ -3,6 +3,12 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/** An optional value where an empty string counts as unset. */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .optional();
 
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -19,7 +25,16 @@ const EnvSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
+  /** Airtel Money (Airtel Africa Open API). Without credentials, airtel_money payments go to the sandbox. */
+  AIRTEL_MONEY_BASE_URL: z.string().url().default('https://openapi.airtel.africa'),
+  AIRTEL_MONEY_CLIENT_ID: optionalText,
+  AIRTEL_MONEY_CLIENT_SECRET: optionalText,
+  /** The private key of Airtel's callback authentication (application settings on Airtel's portal). */
+  AIRTEL_MONEY_CALLBACK_SECRET: optionalText,
+  AIRTEL_MONEY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
 });
+
+const AIRTEL_KEYS = ['AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET', 'AIRTEL_MONEY_CALLBACK_SECRET'] as const;
 
 export type Config = {
   env: string;
@@ -33,6 +48,8 @@ export type Config = {
   loginLimits: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowMinutes: number };
   tileUrl: string;
   webDistDir: string;
+  /** Set when Airtel Money's credentials are configured: airtel_money payments then go to Airtel. */
+  airtelMoney: { baseUrl: string; clientId: string; clientSecret: string; callbackSecret: string; timeoutMs: number } | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -42,6 +59,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Configuration invalide :\n${lines}`);
   }
   const e = parsed.data;
+  const airtelSet = AIRTEL_KEYS.filter((key) => e[key]);
+  if (airtelSet.length > 0 && airtelSet.length < AIRTEL_KEYS.length) {
+    const missing = AIRTEL_KEYS.filter((key) => !e[key]).join(', ');
+    throw new Error(`Configuration invalide :\n  Airtel Money : ${missing} manquant (${AIRTEL_KEYS.join(', ')} vont ensemble)`);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -58,6 +80,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     tileUrl: e.TILE_URL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    airtelMoney:
+      e.AIRTEL_MONEY_CLIENT_ID && e.AIRTEL_MONEY_CLIENT_SECRET && e.AIRTEL_MONEY_CALLBACK_SECRET
+        ? {
+            baseUrl: e.AIRTEL_MONEY_BASE_URL,
+            clientId: e.AIRTEL_MONEY_CLIENT_ID,
+            clientSecret: e.AIRTEL_MONEY_CLIENT_SECRET,
+            callbackSecret: e.AIRTEL_MONEY_CALLBACK_SECRET,
+            timeoutMs: e.AIRTEL_MONEY_TIMEOUT_MS,
+          }
+        : null,
   };
 }
 

@@ -59,6 +59,8 @@ const ERRORS = {
   PAYMENT_NOT_FOUND: [404, fr.checkoutUi.paymentNotFound],
   PAYMENT_NOT_PENDING: [409, fr.checkoutUi.paymentNotPending],
   PAYMENT_PROVIDER_ERROR: [502, fr.checkoutUi.providerError],
+  PAYMENT_DECLINED: [422, fr.checkoutUi.providerDeclined],
+  PAYMENT_CALLBACK_UNAUTHENTICATED: [401, fr.checkoutUi.callbackUnauthenticated],
   PRODUCT_NOT_FOUND: [404, fr.products.notFound],
   PRODUCT_IMAGE_INVALID: [400, fr.products.imageInvalid],
   SHOP_REQUIRED_WITH_PRICE: [400, fr.products.shopRequiredWithPrice],

@@ -13,17 +13,16 @@ import { carts, orders, payments, shoppingLists } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { PaymentProviderError, type PaymentProvider, type ProviderMethod } from '../../platform/payments/provider';
-import type { SandboxProvider } from '../../platform/payments/sandbox';
+import { PaymentProviderError, type ProviderMethod } from '../../platform/payments/provider';
+import type { PaymentProviders } from '../../platform/payments/providers';
 import { isUniqueViolation } from '../auth/auth.service';
 import { isUuid } from '../../platform/ids';
 import { assertEditable, findOwnList } from '../lists/lists.service';
 import type { StoredOptimisation } from '../optimiser/optimiser.service';
-import { createOrder, transitionOrder, type OrderRow } from '../orders/orders.service';
+import { createOrder, type OrderRow } from '../orders/orders.service';
 import { findOwnPaymentMethod } from '../payments/payment-methods.service';
 import { findOwnCart } from './carts.service';
-
-type PaymentRow = typeof payments.$inferSelect;
+import { refreshPendingPayment, settlePayment, type PaymentRow } from './payment-settlement.service';
 
 type BookingQuery = z.output<typeof BookDeliveryQuerySchema>;
 
@@ -58,7 +57,7 @@ export async function insertOrder(tx: DbOrTx, input: Parameters<typeof createOrd
 }
 
 /** POST /api/shopping/book-delivery. */
-export async function bookDelivery(deps: AppDeps, principal: Principal, query: BookingQuery, provider: PaymentProvider): Promise<BookingResult> {
+export async function bookDelivery(deps: AppDeps, principal: Principal, query: BookingQuery, providers: PaymentProviders): Promise<BookingResult> {
   const now = deps.now();
   assertDeliveryDate(query.delivery_date, now, 1);
   const { order, payment } = await deps.db
@@ -89,6 +88,7 @@ export async function bookDelivery(deps: AppDeps, principal: Principal, query: B
         now,
       );
       if (method.methodType === 'cash') return { order: created, payment: null };
+      const provider = providers.forMethod(method.methodType as ProviderMethod);
       const [paymentRow] = await tx
         .insert(payments)
         .values({
@@ -104,12 +104,13 @@ export async function bookDelivery(deps: AppDeps, principal: Principal, query: B
           updatedAt: now,
         })
         .returning();
-      return { order: created, payment: { row: paymentRow, method } };
+      return { order: created, payment: { row: paymentRow, method, provider } };
     });
 
   if (!payment) return { order_id: order.id, cart_id: order.cartId, status: order.status as OrderStatus, total_amount: order.totalAmountXaf, payment: null };
 
   // The operator is asked outside the transaction: a slow answer holds no lock.
+  const { provider } = payment;
   let paymentRow = payment.row;
   let customerStep: PaymentInfo['customer_step'] = null;
   try {
@@ -127,11 +128,15 @@ export async function bookDelivery(deps: AppDeps, principal: Principal, query: B
       .set({ providerReference: collection.providerReference, updatedAt: deps.now() })
       .where(eq(payments.id, paymentRow.id))
       .returning();
-    if (collection.status !== 'pending') paymentRow = (await applyProviderStatus(deps, paymentRow, collection.status)) ?? paymentRow;
+    if (collection.status !== 'pending') paymentRow = (await settlePayment(deps, paymentRow, collection.status)) ?? paymentRow;
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    await applyProviderStatus(deps, paymentRow, 'failed');
-    throw new AppError('PAYMENT_PROVIDER_ERROR');
+    // In doubt (the request may have reached the operator): the payment stays pending under our
+    // reference, and the operator's callback or a status enquiry settles it.
+    if (error.kind !== 'ambiguous') {
+      await settlePayment(deps, paymentRow, 'failed');
+      throw new AppError(error.kind === 'declined' ? 'PAYMENT_DECLINED' : 'PAYMENT_PROVIDER_ERROR');
+    }
   }
   const [current] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
   return {
@@ -139,37 +144,22 @@ export async function bookDelivery(deps: AppDeps, principal: Principal, query: B
     cart_id: order.cartId,
     status: current.status as OrderStatus,
     total_amount: order.totalAmountXaf,
-    payment: paymentInfo(paymentRow, provider, customerStep),
+    payment: paymentInfo(paymentRow, providers, customerStep),
   };
 }
 
-function paymentInfo(row: PaymentRow, provider: PaymentProvider, step?: PaymentInfo['customer_step']): PaymentInfo {
+function paymentInfo(row: PaymentRow, providers: PaymentProviders, step?: PaymentInfo['customer_step']): PaymentInfo {
   return {
     id: row.id,
     provider: row.provider,
-    test_mode: row.provider === provider.name ? provider.testMode : false,
+    // A provider this deployment no longer has took real money: only a known test provider says test.
+    test_mode: providers.named(row.provider)?.testMode ?? false,
     method_type: row.methodType as PaymentType,
     status: row.status as PaymentStatus,
     amount: row.amountXaf,
     phone_number: row.phoneNumber,
     customer_step: step ?? (row.status === 'pending' ? (row.methodType === 'card' ? 'card_authentication' : 'phone_confirmation') : null),
   };
-}
-
-/**
- * Records the operator's final answer once (a pending payment only) and moves the order:
- * succeeded → confirmed, failed → cancelled, both as the 'payment' actor of the lifecycle.
- */
-async function applyProviderStatus(deps: AppDeps, row: PaymentRow, status: PaymentStatus): Promise<PaymentRow | null> {
-  if (status === 'pending') return row;
-  const [updated] = await deps.db
-    .update(payments)
-    .set({ status, updatedAt: deps.now() })
-    .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')))
-    .returning();
-  if (!updated) return null;
-  await transitionOrder(deps.db, row.orderId, status === 'succeeded' ? 'confirmed' : 'cancelled', { kind: 'payment' }, deps.now());
-  return updated;
 }
 
 async function findOwnPayment(db: DbOrTx, userId: string, paymentId: string): Promise<PaymentRow> {
@@ -187,18 +177,19 @@ async function findOwnPayment(db: DbOrTx, userId: string, paymentId: string): Pr
  * The customer's answer on the sandbox phone (or card page): the sandbox records it as the
  * operator would, then the payment is settled from the operator's status, as for a real one.
  */
-export async function answerSandboxPayment(deps: AppDeps, principal: Principal, paymentId: string, approve: boolean, sandbox: SandboxProvider): Promise<BookingDetails> {
+export async function answerSandboxPayment(deps: AppDeps, principal: Principal, paymentId: string, approve: boolean, providers: PaymentProviders): Promise<BookingDetails> {
+  const { sandbox } = providers;
   const payment = await findOwnPayment(deps.db, principal.userId, paymentId);
   if (payment.provider !== sandbox.name) throw new AppError('PAYMENT_NOT_FOUND');
   if (payment.status !== 'pending') throw new AppError('PAYMENT_NOT_PENDING');
   sandbox.customerAnswer(payment.providerReference, approve);
-  const settled = await applyProviderStatus(deps, payment, await sandbox.paymentStatus(payment.providerReference));
+  const settled = await settlePayment(deps, payment, await sandbox.paymentStatus(payment.providerReference));
   if (!settled) throw new AppError('PAYMENT_NOT_PENDING');
-  return bookingDetails(deps, principal, payment.orderId, sandbox);
+  return bookingDetails(deps, principal, payment.orderId, providers);
 }
 
 /** GET /api/shopping/bookings/{id}: the confirmation screen; a pending payment is checked with its operator first. */
-export async function bookingDetails(deps: AppDeps, principal: Principal, orderId: string, provider: PaymentProvider): Promise<BookingDetails> {
+export async function bookingDetails(deps: AppDeps, principal: Principal, orderId: string, providers: PaymentProviders): Promise<BookingDetails> {
   if (!isUuid(orderId)) throw new AppError('ORDER_NOT_FOUND');
   const [row] = await deps.db
     .select({ order: orders, cart: carts, listName: shoppingLists.name })
@@ -207,10 +198,8 @@ export async function bookingDetails(deps: AppDeps, principal: Principal, orderI
     .leftJoin(shoppingLists, eq(shoppingLists.id, orders.shoppingListId))
     .where(and(eq(orders.id, orderId), eq(orders.userId, principal.userId)));
   if (!row) throw new AppError('ORDER_NOT_FOUND');
-  let [payment] = await deps.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt)).limit(1);
-  if (payment?.status === 'pending' && payment.provider === provider.name) {
-    payment = (await applyProviderStatus(deps, payment, await provider.paymentStatus(payment.providerReference))) ?? payment;
-  }
+  const [latest] = await deps.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt)).limit(1);
+  const payment = latest && (await refreshPendingPayment(deps, latest, providers.named(latest.provider)));
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   const optimisation = row.cart.optimization as unknown as StoredOptimisation;
   return {
@@ -218,7 +207,7 @@ export async function bookingDetails(deps: AppDeps, principal: Principal, orderI
     cart_id: order.cartId,
     status: order.status as OrderStatus,
     total_amount: order.totalAmountXaf,
-    payment: payment ? paymentInfo(payment, provider) : null,
+    payment: payment ? paymentInfo(payment, providers) : null,
     view_type: row.cart.viewType as ViewType,
     delivery_address: order.deliveryAddress,
     delivery_date: order.deliveryDate,

@@ -5,14 +5,14 @@ import { BookDeliveryQuerySchema, CreateCartSchema, SandboxDecisionSchema } from
 import { SwitchStoreQuerySchema } from '#contract/optimiser';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
-import { createSandboxProvider, type SandboxProvider } from '../../platform/payments/sandbox';
+import type { PaymentProviders } from '../../platform/payments/providers';
 import { answerSandboxPayment, bookDelivery, bookingDetails } from './booking.service';
 import { createCart, switchStore } from './carts.service';
 
 const IdParams = z.object({ id: z.string() });
 
-/** `payments` defaults to the built-in sandbox operator; a real operator would be passed here. */
-export async function checkoutRoutes(fastify: FastifyInstance, { deps, payments = createSandboxProvider() }: { deps: AppDeps; payments?: SandboxProvider }) {
+/** `payments` says which operator collects each method (platform/payments/providers.ts). */
+export async function checkoutRoutes(fastify: FastifyInstance, { deps, payments }: { deps: AppDeps; payments: PaymentProviders }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: app.requireConsumer };
   const tags = ['checkout'];

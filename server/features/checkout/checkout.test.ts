@@ -3,73 +3,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingDetails, BookingResult, CreateCartResult } from '#contract/checkout';
 import { addDays, todayInGabon } from '#contract/format';
 import type { OptimizeResponse } from '#contract/optimiser';
-import type { PaymentMethod } from '#contract/payments';
-import type { ShoppingList } from '#contract/lists';
-import { carts, notifications, orders, payments, shoppingLists } from '../../db/schema';
-import { bearer, createTestContext, detailOf, registerUser, type SignedIn, type TestContext } from '../../test/harness';
+import { carts, notifications, orders, payments } from '../../db/schema';
+import { createTestContext, detailOf, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { fixtureItems, insertBasketFixture, USER_POSITION, type BasketFixture } from '../optimiser/basket-fixture';
 import { createDeliveryFromList } from './checkout.service';
+import { checkoutSteps } from './checkout-fixture';
+
+type Steps = ReturnType<typeof checkoutSteps>;
 
 let ctx: TestContext;
 let alice: SignedIn;
 let bob: SignedIn;
 let f: BasketFixture;
-const tomorrow = () => addDays(todayInGabon(), 1);
+let as: Steps['as'], newList: Steps['newList'], cartFor: Steps['cartFor'], method: Steps['method'], book: Steps['book'], bookingQuery: Steps['bookingQuery'], listStatus: Steps['listStatus'];
 
 beforeAll(async () => {
   ctx = await createTestContext();
   [alice, bob] = await Promise.all([registerUser(ctx.app), registerUser(ctx.app)]);
   f = await insertBasketFixture(ctx.db);
+  ({ as, newList, cartFor, method, book, bookingQuery, listStatus } = checkoutSteps(ctx, f));
 });
 afterAll(() => ctx.close());
 
-const as = (who: SignedIn) => bearer(who.access_token);
 const principal = (who: SignedIn) => ({ userId: who.user.id, sessionId: 'test', userType: 'consumer' as const });
-
-async function newList(who: SignedIn, items = fixtureItems(f).map((i) => ({ product_id: i.product_id, quantity: i.quantity }))): Promise<ShoppingList> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/shopping-lists', headers: as(who), payload: { name: 'Liste à livrer', items } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-/** Optimise → create-cart, as the comparator does. */
-async function cartFor(who: SignedIn, listId: string | null = null): Promise<{ cartId: string; total: number }> {
-  const opt = (await ctx.app.inject({ method: 'POST', url: '/api/shopping/optimize', headers: as(who), payload: { items: fixtureItems(f), user_latitude: USER_POSITION.latitude, user_longitude: USER_POSITION.longitude, shopping_list_id: listId } })).json() as OptimizeResponse;
-  const items = opt.optimization.items
-    .filter((i) => i.status === 'priced')
-    .map((i) => ({ product_id: i.product_id, product_name: i.product_name, quantity: i.quantity, store_id: i.selected_store_id, store_name: i.selected_store_name, unit_price: i.unit_price, total_price: i.total_price }));
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/shopping/create-cart',
-    headers: as(who),
-    payload: { items, total_cost: opt.optimization.total_cost, view_type: 'best_prices', stores_involved: opt.optimization.store_count, shopping_list_id: listId, optimization_cart_id: opt.cart_id },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const cart = res.json() as CreateCartResult;
-  return { cartId: cart.cart_id, total: cart.total_cost };
-}
-
-async function method(who: SignedIn, type: 'cash' | 'airtel_money' | 'card'): Promise<PaymentMethod> {
-  const details =
-    type === 'cash' ? { payment_on_delivery: true } : type === 'card' ? { card_number: '4242424242424242', card_name: 'Test', expiry_month: '12', expiry_year: Number(todayInGabon().slice(0, 4)) + 1 } : { phone_number: '+241 07 12 34 56' };
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/user/payment-methods', headers: as(who), payload: { method_type: type, display_name: type, details } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-function book(who: SignedIn, query: Record<string, string | undefined>) {
-  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined));
-  return ctx.app.inject({ method: 'POST', url: `/api/shopping/book-delivery?${params}`, headers: as(who) });
-}
-const bookingQuery = (cartId: string, paymentMethodId: string, overrides: Record<string, string | undefined> = {}) => ({
-  cart_id: cartId,
-  delivery_address: 'Quartier Louis, Libreville',
-  delivery_date: tomorrow(),
-  delivery_time_slot: 'morning',
-  payment_method_id: paymentMethodId,
-  ...overrides,
-});
-const listStatus = async (id: string) => (await ctx.db.select().from(shoppingLists).where(eq(shoppingLists.id, id)))[0].status;
 
 describe('POST /api/shopping/create-cart', () => {
   it('freezes the items at their current server prices, whatever the client says', async () => {
@@ -146,6 +102,11 @@ describe('POST /api/shopping/book-delivery', () => {
 
     const again = await ctx.app.inject({ method: 'POST', url: `/api/shopping/payments/${booking.payment!.id}/sandbox-decision`, headers: as(alice), payload: { approve: false } });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('without Airtel credentials, Airtel Money goes to the sandbox and the Airtel callback does not exist', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/payments/callbacks/airtel', payload: { transaction: { id: 'mp_x', status_code: 'TS' }, hash: 'eA==' } });
+    expect(res.statusCode).toBe(404);
   });
 
   it('card declined: the order is cancelled and the list is active again', async () => {

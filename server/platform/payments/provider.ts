@@ -29,13 +29,36 @@ export type Collection = {
 };
 
 export type PaymentProvider = {
+  /** Stored in payments.provider: the name a payment row is settled by. */
   readonly name: string;
   /** True when no real money moves: the UI labels it 'mode test'. */
   readonly testMode: boolean;
+  /**
+   * How long a pending payment waits before its status is asked again (0: every time). A real
+   * operator asks partners to space their enquiries and answers by callback in the meantime.
+   */
+  readonly statusEnquiryIntervalMs: number;
   /** Asks the operator to collect the amount; the answer usually comes later (status). */
   requestPayment(request: CollectionRequest): Promise<Collection>;
   /** The operator's current answer for a payment it knows. */
   paymentStatus(providerReference: string): Promise<ProviderPaymentStatus>;
 };
 
-export class PaymentProviderError extends Error {}
+/**
+ * What a failed request tells about the money:
+ * - 'declined': the operator answered and refused (unknown number, invalid amount…): nothing collected;
+ * - 'unavailable': the operator could not be reached or could not take it: nothing collected;
+ * - 'ambiguous': the request may have reached the operator (timeout after sending, "in doubt" answer):
+ *   the payment stays pending until a status enquiry or the operator's callback settles it.
+ */
+export type PaymentFailureKind = 'declined' | 'unavailable' | 'ambiguous';
+
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly kind: PaymentFailureKind = 'declined',
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}

@@ -23,6 +23,7 @@ export function createSandboxProvider(): SandboxProvider {
   return {
     name: SANDBOX_PROVIDER,
     testMode: true,
+    statusEnquiryIntervalMs: 0,
     async requestPayment(request: CollectionRequest): Promise<Collection> {
       if (!Number.isSafeInteger(request.amountXaf) || request.amountXaf <= 0) throw new PaymentProviderError('montant invalide');
       if (request.method !== 'card' && !request.phoneNumber) throw new PaymentProviderError('numéro manquant');

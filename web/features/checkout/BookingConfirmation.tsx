@@ -1,7 +1,10 @@
 // The confirmation after booking: cart, total, date, slot, status, and — for mobile money and
-// card through the sandbox operator — the customer's confirmation step, labelled 'mode test'.
+// card — the customer's step at the payment operator: with the sandbox (labelled 'mode test') the
+// customer answers here; with a real operator (Airtel Money) on the phone, and this page follows
+// the payment until the operator settles it.
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Clock, FlaskConical, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, FlaskConical, Smartphone, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { BookingDetails } from '#contract/checkout';
 import { formatDate, formatXaf } from '#contract/format';
@@ -16,9 +19,18 @@ import { PageLoader } from '../../ui/Spinner';
 import { answerSandboxPayment, bookingKey, bookingQuery } from './checkout-api';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
+/** How often the page looks again while a real operator's payment is pending (the server asks the operator sparingly). */
+const OPERATOR_POLL_MS = 5000;
+
+const waitsForOperator = (booking: BookingDetails | undefined) => booking?.payment?.status === 'pending' && !booking.payment.test_mode;
+
 export function BookingConfirmation({ orderId, onSettled }: { orderId: string; onSettled?: () => void }) {
   const queryClient = useQueryClient();
-  const { data: booking, isPending, isError, refetch } = useQuery(bookingQuery(orderId));
+  const { data: booking, isPending, isError, refetch } = useQuery({
+    ...bookingQuery(orderId),
+    refetchInterval: (query) => (waitsForOperator(query.state.data) ? OPERATOR_POLL_MS : false),
+  });
+  useOperatorOutcome(booking, onSettled);
   const answer = useMutation({
     mutationFn: ({ paymentId, approve }: { paymentId: string; approve: boolean }) => answerSandboxPayment(paymentId, approve),
     onSuccess: (details) => {
@@ -56,7 +68,8 @@ export function BookingConfirmation({ orderId, onSettled }: { orderId: string; o
         </div>
       </div>
 
-      {pendingPayment && <SandboxStep booking={booking} busy={answer.isPending} onAnswer={(approve) => answer.mutate({ paymentId: pendingPayment.id, approve })} />}
+      {pendingPayment?.test_mode && <SandboxStep booking={booking} busy={answer.isPending} onAnswer={(approve) => answer.mutate({ paymentId: pendingPayment.id, approve })} />}
+      {pendingPayment && !pendingPayment.test_mode && <OperatorStep booking={booking} onCheck={() => refetch()} />}
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-xl border border-slate-200 p-4 text-sm">
         <dt className="text-slate-500">{fr.checkoutUi.statusValue}</dt>
@@ -112,6 +125,7 @@ export function BookingConfirmation({ orderId, onSettled }: { orderId: string; o
   );
 }
 
+/** The sandbox operator's phone (or card page), answered here: only ever a test payment. */
 function SandboxStep({ booking, busy, onAnswer }: { booking: BookingDetails; busy: boolean; onAnswer: (approve: boolean) => void }) {
   const payment = booking.payment!;
   const card = payment.customer_step === 'card_authentication';
@@ -119,14 +133,12 @@ function SandboxStep({ booking, busy, onAnswer }: { booking: BookingDetails; bus
     <section className="space-y-3 rounded-2xl border-2 border-dashed border-amber-300 bg-amber-50 p-4" aria-label={card ? fr.checkoutUi.sandboxCardTitle : fr.checkoutUi.sandboxPhoneTitle}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold text-amber-900">{card ? fr.checkoutUi.sandboxCardTitle : fr.checkoutUi.sandboxPhoneTitle}</h3>
-        {payment.test_mode && (
-          <span className="inline-flex items-center gap-1 rounded-full bg-amber-200 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-amber-900">
-            <FlaskConical size={14} aria-hidden="true" /> {fr.checkoutUi.sandboxBadge}
-          </span>
-        )}
+        <span className="inline-flex items-center gap-1 rounded-full bg-amber-200 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-amber-900">
+          <FlaskConical size={14} aria-hidden="true" /> {fr.checkoutUi.sandboxBadge}
+        </span>
       </div>
       <p className="text-sm text-amber-900">{card ? fr.checkoutUi.sandboxCardText(formatXaf(payment.amount)) : fr.checkoutUi.sandboxPhoneText(formatXaf(payment.amount), payment.phone_number ?? '')}</p>
-      {payment.test_mode && <p className="text-xs text-amber-800">{fr.checkoutUi.sandboxNote}</p>}
+      <p className="text-xs text-amber-800">{fr.checkoutUi.sandboxNote}</p>
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => onAnswer(true)} busy={busy}>
           {fr.checkoutUi.approve}
@@ -135,6 +147,45 @@ function SandboxStep({ booking, busy, onAnswer }: { booking: BookingDetails; bus
           {fr.checkoutUi.decline}
         </Button>
       </div>
+    </section>
+  );
+}
+
+/** A real operator settles the payment on its side: tell the customer when this page sees the outcome. */
+function useOperatorOutcome(booking: BookingDetails | undefined, onSettled?: () => void) {
+  const waited = useRef(false);
+  useEffect(() => {
+    if (waitsForOperator(booking)) {
+      waited.current = true;
+      return;
+    }
+    if (!waited.current || !booking?.payment) return;
+    waited.current = false;
+    if (booking.status === 'confirmed') notifySuccess(fr.checkoutUi.paymentConfirmed);
+    else notifyError(fr.checkoutUi.paymentDeclined);
+    onSettled?.();
+  }, [booking, onSettled]);
+}
+
+function OperatorStep({ booking, onCheck }: { booking: BookingDetails; onCheck: () => Promise<unknown> }) {
+  const payment = booking.payment!;
+  const [checking, setChecking] = useState(false);
+  const check = async () => {
+    setChecking(true);
+    await onCheck().finally(() => setChecking(false));
+  };
+  return (
+    <section className="space-y-3 rounded-2xl border border-ocean-500/30 bg-sky-50 p-4" aria-label={fr.checkoutUi.sandboxPhoneTitle}>
+      <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+        <Smartphone size={18} className="shrink-0 text-ocean-600" aria-hidden="true" /> {fr.checkoutUi.sandboxPhoneTitle}
+      </h3>
+      <p className="text-sm text-slate-700">{fr.checkoutUi.operatorPhoneText(formatXaf(payment.amount), payment.phone_number ?? '')}</p>
+      <p className="text-xs text-slate-500" aria-live="polite">
+        {fr.checkoutUi.operatorWaiting}
+      </p>
+      <Button variant="outline" size="sm" onClick={() => void check()} busy={checking}>
+        {fr.checkoutUi.checkPayment}
+      </Button>
     </section>
   );
 }
