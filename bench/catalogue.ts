@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { seededRandom } from '../server/platform/random';
 import { prepareBenchDatabase } from './catalogue-data';
 import { BENCH_ADMIN_URL, type LoadResult, measureLoad, startBenchServer } from './http-load';
 
@@ -58,6 +59,29 @@ async function sampleProducts(databaseUrl: string): Promise<{ ids: string[]; sea
 
 const fmt = (n: number) => n.toFixed(1).padStart(8);
 
+/**
+ * 100,000 draws from `items` where the item of rank k (its place in the list) comes with
+ * probability ∝ 1/k (Zipf's law, s = 1): the usual shape of search and product-page popularity.
+ * Seeded, so every run replays the same traffic.
+ */
+function zipfDraws<T>(items: T[], draws = 100_000): T[] {
+  const cumulative: number[] = [];
+  let total = 0;
+  for (let k = 1; k <= items.length; k++) cumulative.push((total += 1 / k));
+  const random = seededRandom(42);
+  return Array.from({ length: draws }, () => {
+    const target = random() * total;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return items[lo];
+  });
+}
+
 export async function run(): Promise<void> {
   const databaseUrl = await prepareBenchDatabase(BENCH_ADMIN_URL, DB_NAME);
   const { ids, searches } = await sampleProducts(databaseUrl);
@@ -70,25 +94,28 @@ export async function run(): Promise<void> {
 
     // "hot": the same few requests again and again, mostly answered by the 5 s read cache;
     // "cold": tens of thousands of distinct requests, so the database answers nearly all of them
-    // (random picks among so many rarely repeat within the cache's 5 s).
+    // (random picks among so many rarely repeat within the cache's 5 s);
+    // "Zipf": the same tens of thousands, but drawn as real traffic is, a few popular and a long tail.
     const results: Result[] = [];
     results.push(await load('trivial route GET /api/health (baseline)', ['/api/health']));
     results.push(await load('search, hot: 10 common searches', SEARCHES.map(searchPath)));
     results.push(await load(`search, cold: ${searches.length} distinct searches`, searches.map(searchPath)));
+    results.push(await load(`search, Zipf: ${searches.length} searches, popularity ∝ 1/rank`, zipfDraws(searches.map(searchPath))));
     results.push(await load('GET /api/products/{id}, hot: 200 products', ids.slice(0, 200).map((id) => `/api/products/${id}`)));
     results.push(await load(`GET /api/products/{id}, cold: ${ids.length} products`, ids.map((id) => `/api/products/${id}`)));
+    results.push(await load(`GET /api/products/{id}, Zipf: ${ids.length} products, popularity ∝ 1/rank`, zipfDraws(ids.map((id) => `/api/products/${id}`))));
     results.push(await load('search, typos (fuzzy fallback), hot', TYPOS.map(searchPath)));
     results.push(await load('catalogue without search, page 40', ['/api/products?limit=6&page=40', '/api/products?limit=6&page=40&sort=recent']));
 
     const baseline = results[0].rps;
     console.log(`\n${DURATION_S} s × ${CONNECTIONS} connexions par cas, serveur et autocannon sur la même machine (${os.cpus().length} cœurs)\n`);
-    console.log(`${'cas'.padEnd(56)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'part'.padStart(7)} erreurs  budget`);
+    console.log(`${'cas'.padEnd(62)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'part'.padStart(7)} erreurs  budget`);
     for (const r of results) {
       const share = r.rps / baseline;
       const isBaseline = r === results[0];
       const ok = r.p95 < BUDGET.p95Ms && share >= BUDGET.throughputShare && r.errors === 0;
       console.log(
-        `${r.name.padEnd(56)} ${fmt(r.rps)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.p99)} ${`${(share * 100).toFixed(0)} %`.padStart(7)} ${String(r.errors).padStart(7)}  ${isBaseline ? '—' : ok ? 'OK' : 'HORS BUDGET'}`,
+        `${r.name.padEnd(62)} ${fmt(r.rps)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.p99)} ${`${(share * 100).toFixed(0)} %`.padStart(7)} ${String(r.errors).padStart(7)}  ${isBaseline ? '—' : ok ? 'OK' : 'HORS BUDGET'}`,
       );
     }
     console.log(`\nBudget : p95 < ${BUDGET.p95Ms} ms et au moins ${BUDGET.throughputShare * 100} % du débit de la route triviale.`);

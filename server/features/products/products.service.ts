@@ -20,7 +20,7 @@ import { currentPrices, products, stores } from '../../db/schema';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
-import { queryRows } from '../../platform/sql-rows';
+import { queryRowsPrepared } from '../../platform/sql-rows';
 import { matchCondition, type SearchMode, withFuzzyThreshold } from '../../platform/text-search';
 import { recordObservation } from '../prices/prices.service';
 import { resolveShop, type StoreRow } from '../stores/stores.service';
@@ -120,7 +120,7 @@ function productRead(from: SQL, { preferStoreId, extraColumns }: { preferStoreId
 /** Products by id, in the order of `ids`, with their shown price. */
 async function productsByIds(db: DbOrTx, ids: string[], preferStoreId?: string): Promise<Product[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<ProductReadRow>(db, sql`${productRead(sql`${products} p`, { preferStoreId })} where ${inArray(sql`p.id`, ids)}`);
+  const rows = await queryRowsPrepared<ProductReadRow>(db, sql`${productRead(sql`${products} p`, { preferStoreId })} where ${inArray(sql`p.id`, ids)}`);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -146,7 +146,7 @@ const orderOf = (sort: ListQuery['sort'], alias: string) =>
 /** The page of products and the number of matches, in one statement. */
 async function readPage(db: DbOrTx, matches: SQL, countMatches: SQL, query: ListQuery): Promise<Page> {
   const offset = (query.page - 1) * query.limit;
-  const rows = await queryRows<CountedRow>(
+  const rows = await queryRowsPrepared<CountedRow>(
     db,
     sql`with ${matches},
         page as materialized (select id, sort_name, created_at from m order by ${orderOf(query.sort, 'm')} limit ${query.limit} offset ${offset})
@@ -155,7 +155,7 @@ async function readPage(db: DbOrTx, matches: SQL, countMatches: SQL, query: List
   );
   if (rows.length > 0) return { products: rows.map(toApiProduct), total: Number(rows[0].total) };
   // Past the last page: no rows to carry the count, so it is asked alone.
-  const [counted] = await queryRows<{ total: number | string }>(db, sql`with ${matches} select (${countMatches}) as total`);
+  const [counted] = await queryRowsPrepared<{ total: number | string }>(db, sql`with ${matches} select (${countMatches}) as total`);
   return { products: [], total: Number(counted?.total ?? 0) };
 }
 
@@ -238,7 +238,7 @@ type ProductColumns = Omit<ProductReadRow, 'shown_price' | 'shown_store_id' | 's
 /** The product and its current price in each store, cheapest first (one statement). */
 export async function productDetail(db: DbOrTx, id: string): Promise<ProductDetail> {
   if (!isUuid(id)) throw new AppError('PRODUCT_NOT_FOUND');
-  const [row] = await queryRows<ProductColumns & { prices: PriceJson[] | null }>(
+  const [row] = await queryRowsPrepared<ProductColumns & { prices: PriceJson[] | null }>(
     db,
     sql`select p.id, p.name, p.brand, p.category, p.description, p.barcode, p.unit, p.manufacturer_reference, p.availability,
                p.main_image, p.gallery_images, p.barcode_image, p.created_at, p.updated_at,
