@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import type { AgentOrder } from '#contract/agent';
 import { fr } from '#contract/messages';
 import { notifyError } from '../../lib/notify';
-import { Button } from '../../ui/Button';
-import { Card, PageHeader } from '../../ui/Card';
+import { PageHeader } from '../../ui/Card';
 import { PageLoader } from '../../ui/Spinner';
 import { mergeOrders } from './agent-order-view';
 import { useAgentOrders } from './agent-queries';
 import { AgentOrdersPanel } from './AgentOrdersPanel';
+import { LoadError } from '../../ui/LoadError';
 
 type Filter = 'all' | 'pending' | 'in_progress' | 'completed';
 const FILTERS: { key: Filter; matches: (o: AgentOrder) => boolean }[] = [
@@ -48,12 +48,7 @@ export function AgentOrdersPage() {
       {isPending ? (
         <PageLoader />
       ) : isError && all.length === 0 ? (
-        <Card className="flex flex-wrap items-center justify-between gap-3 border-rose-200 bg-rose-50 p-4 text-sm text-rose-800">
-          {fr.agent.ordersLoadError}
-          <Button size="sm" variant="outline" onClick={() => void refetch()}>
-            {fr.common.retry}
-          </Button>
-        </Card>
+        <LoadError message={fr.agent.ordersLoadError} onRetry={() => void refetch()} />
       ) : (
         <AgentOrdersPanel orders={shown} emptyTitle={filter === 'all' ? fr.agent.empty : fr.agent.emptyFiltered} emptyText={fr.agent.emptyText} />
       )}

@@ -9,8 +9,9 @@ import { PromoBanner } from '../../app/shell/PromoBanner';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { STORAGE_KEYS, readStorage, writeStorage } from '../../lib/storage-keys';
-import { Button, buttonClasses } from '../../ui/Button';
+import { buttonClasses } from '../../ui/Button';
 import { Card, EmptyState } from '../../ui/Card';
+import { LoadError } from '../../ui/LoadError';
 
 export const dashboardQuery = { queryKey: ['dashboard'], queryFn: () => api.get<DashboardSummary>('/dashboard') };
 
@@ -44,12 +45,7 @@ export function DashboardPage() {
         <Counter label={fr.dashboard.contributions} value={data?.counters.contributions} loading={isPending} icon={<Tag size={20} />} to="/contribute" />
       </section>
       {isError && (
-        <Card className="flex flex-wrap items-center justify-between gap-3 border-rose-200 bg-rose-50 p-4 text-sm text-rose-800">
-          {fr.dashboard.loadError}
-          <Button size="sm" variant="outline" onClick={() => void refetch()}>
-            {fr.common.retry}
-          </Button>
-        </Card>
+        <LoadError message={fr.dashboard.loadError} onRetry={() => void refetch()} />
       )}
 
       <section>

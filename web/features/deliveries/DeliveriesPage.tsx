@@ -13,6 +13,7 @@ import { Money } from '../../ui/Money';
 import { PageLoader } from '../../ui/Spinner';
 import { useCancelDelivery, useDeliveries } from './deliveries-queries';
 import { NewDeliveryModal } from './NewDeliveryModal';
+import { LoadError } from '../../ui/LoadError';
 
 const texts = fr.delivery;
 const TONE: Record<string, BadgeTone> = { pending: 'amber', confirmed: 'violet', in_progress: 'sky', delivered: 'green', cancelled: 'rose' };
@@ -50,12 +51,7 @@ export function DeliveriesPage() {
       {deliveries.isPending ? (
         <PageLoader />
       ) : deliveries.isError ? (
-        <Card className="flex flex-wrap items-center justify-between gap-3 border-rose-200 bg-rose-50 p-4 text-sm text-rose-800">
-          {texts.loadError}
-          <Button size="sm" variant="outline" onClick={() => void deliveries.refetch()}>
-            {fr.common.retry}
-          </Button>
-        </Card>
+        <LoadError message={texts.loadError} onRetry={() => void deliveries.refetch()} />
       ) : deliveries.data.length === 0 ? (
         <EmptyState icon={<Truck size={24} />} title={texts.emptyTitle} text={texts.emptyText} />
       ) : (

@@ -17,6 +17,7 @@ import { Modal } from '../../ui/Modal';
 import { PageLoader } from '../../ui/Spinner';
 import { deleteList, duplicateList, listsQuery, listsQueryKey } from './lists-api';
 import { ListStatusBadge } from './ListStatusBadge';
+import { LoadError } from '../../ui/LoadError';
 
 export type PriceAnalysisRenderer = (props: { list: ShoppingList; onClose: () => void; onBooked: () => void }) => ReactNode;
 
@@ -80,12 +81,7 @@ export function ShoppingListsPage({ renderPriceAnalysis }: { renderPriceAnalysis
       {isPending ? (
         <PageLoader />
       ) : isError ? (
-        <Card className="flex flex-wrap items-center justify-between gap-3 border-rose-200 bg-rose-50 p-4 text-sm text-rose-800">
-          {fr.lists.loadError}
-          <Button size="sm" variant="outline" onClick={() => void refetch()}>
-            {fr.common.retry}
-          </Button>
-        </Card>
+        <LoadError message={fr.lists.loadError} onRetry={() => void refetch()} />
       ) : lists.length === 0 ? (
         <EmptyState
           icon={<ClipboardList size={24} />}

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { fr } from '#contract/messages';
-import { Button } from '../../ui/Button';
 import { Card, PageHeader } from '../../ui/Card';
 import { PageLoader } from '../../ui/Spinner';
 import { listQuery } from './optimiser-api';
 import { OptimisationPanel } from './OptimisationPanel';
+import { LoadError } from '../../ui/LoadError';
 
 export function CompareListPage() {
   const { id = '' } = useParams();
@@ -23,12 +23,7 @@ export function CompareListPage() {
       {isPending ? (
         <PageLoader />
       ) : isError ? (
-        <Card className="flex flex-wrap items-center justify-between gap-3 border-rose-200 bg-rose-50 p-4 text-sm text-rose-800">
-          {fr.lists.loadError}
-          <Button size="sm" variant="outline" onClick={() => void refetch()}>
-            {fr.common.retry}
-          </Button>
-        </Card>
+        <LoadError message={fr.lists.loadError} onRetry={() => void refetch()} />
       ) : list.items.length === 0 ? (
         <Card className="p-6 text-center text-slate-600">{fr.lists.empty}</Card>
       ) : (

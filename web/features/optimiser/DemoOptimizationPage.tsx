@@ -10,11 +10,12 @@ import { fr } from '#contract/messages';
 import type { DemoItem, DemoView } from '#contract/optimiser';
 import { notifyInfo } from '../../lib/notify';
 import { Button, buttonClasses } from '../../ui/Button';
-import { Card, PageHeader } from '../../ui/Card';
+import { PageHeader } from '../../ui/Card';
 import { Money } from '../../ui/Money';
 import { PageLoader } from '../../ui/Spinner';
 import { demoQuery } from './optimiser-api';
 import { PlanTotals } from './PlanTotals';
+import { LoadError } from '../../ui/LoadError';
 
 export function DemoOptimizationPage() {
   const { data: demo, isPending, isError, refetch } = useQuery(demoQuery);
@@ -34,12 +35,7 @@ export function DemoOptimizationPage() {
       {isPending ? (
         <PageLoader />
       ) : isError ? (
-        <Card className="flex flex-wrap items-center justify-between gap-3 border-rose-200 bg-rose-50 p-4 text-sm text-rose-800">
-          {fr.optimiser.other}
-          <Button size="sm" variant="outline" onClick={() => void refetch()}>
-            {fr.common.retry}
-          </Button>
-        </Card>
+        <LoadError message={fr.optimiser.other} onRetry={() => void refetch()} />
       ) : (
         <div className="space-y-5">
           {shown && (

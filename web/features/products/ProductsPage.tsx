@@ -19,6 +19,7 @@ import { ProductDetailsDialog } from './ProductDetailsDialog';
 import { ProductFormDialog, type ProductDraft } from './ProductFormDialog';
 import { fetchProductPage, productKeys, type CatalogueFilters } from './products-api';
 import { SmartScannerDialog } from './SmartScannerDialog';
+import { LoadError } from '../../ui/LoadError';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SORT_LABELS: Record<ProductSort, string> = { name: fr.products.sortName, recent: fr.products.sortRecent };
@@ -164,12 +165,7 @@ export function ProductsPage() {
       </div>
 
       {isError && !data ? (
-        <Card className="flex flex-wrap items-center justify-between gap-3 border-rose-200 bg-rose-50 p-4 text-sm text-rose-800" role="alert">
-          {fr.products.loadError}
-          <Button size="sm" variant="outline" onClick={() => void refetch()}>
-            {fr.common.retry}
-          </Button>
-        </Card>
+        <LoadError message={fr.products.loadError} onRetry={() => void refetch()} />
       ) : isPending ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: CATALOGUE.pageSize }, (_, i) => (

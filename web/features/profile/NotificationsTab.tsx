@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { SelectField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
+import { LoadError } from '../../ui/LoadError';
 
 const texts = fr.notifications;
 const settingsKey = [...NOTIFICATIONS_QUERY_KEY, 'settings'] as const;
@@ -144,12 +145,7 @@ function SettingsCards() {
   }
   if (!settings.data) {
     return (
-      <Card className="flex flex-wrap items-center justify-between gap-3 border-rose-200 bg-rose-50 p-4 text-sm text-rose-800">
-        {texts.settingsLoadError}
-        <Button size="sm" variant="outline" onClick={() => void settings.refetch()}>
-          {fr.common.retry}
-        </Button>
-      </Card>
+      <LoadError message={texts.settingsLoadError} onRetry={() => void settings.refetch()} />
     );
   }
   const values = settings.data;
