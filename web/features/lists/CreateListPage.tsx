@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileText, ListPlus, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { findDuplicateItem, type ExtractedItem, type ProductSuggestion, SaveListSchema, type ShoppingList } from '#contract/lists';
+import { findDuplicateItem, type ExtractedItem, type ListItem, type ProductSuggestion, SaveListSchema, type ShoppingList } from '#contract/lists';
 import { fr } from '#contract/messages';
 import { ApiError, errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -17,16 +17,8 @@ import { Tabs } from '../../ui/Tabs';
 import { ImportPanel } from './ImportPanel';
 import { listsQueryKey, saveList, searchCatalogue } from './lists-api';
 
-type DraftItem = {
-  key: string;
-  product_id: string | null;
-  name: string;
-  brand: string | null;
-  category: string | null;
-  quantity: number;
-  notes: string | null;
-  is_manual_item: boolean;
-};
+/** A list item being edited: a saved item's fields without its id, under a key of the form's own. */
+type DraftItem = Omit<ListItem, 'id'> & { key: string };
 type Mode = 'manual' | 'import';
 
 let keySeed = 0;
