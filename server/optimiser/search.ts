@@ -54,8 +54,11 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
     return sum;
   };
 
-  const sells = new Uint8Array(m * n);
-  for (let s = 0; s < m; s++) for (const j of storeItems[s]) sells[s * n + j] = 1;
+  // Each store's items as a bit set of `words` 32-bit words: counting the missing items a store
+  // does not sell is then a few AND-NOT and popcounts, with no data-dependent branch per item.
+  const words = (n + 31) >>> 5;
+  const sellsBits = new Int32Array(m * words);
+  for (let s = 0; s < m; s++) for (const j of storeItems[s]) sellsBits[s * words + (j >>> 5)] |= 1 << (j & 31);
   const rarityOrder = Array.from({ length: n }, (_, j) => j).sort((a, b) => itemSellers[a].length - itemSellers[b].length || a - b);
   const posAt = Array.from({ length: k + 1 }, () => new Int32Array(m));
   const stampAt = Array.from({ length: k + 1 }, () => new Int32Array(m));
@@ -114,18 +117,15 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
 
   // For the last pick: the items T leaves uncovered, rarest first, and how many of them the last
   // store may still miss (a plan missing more items than the incumbent is worse, whatever it costs).
-  const missing = new Int32Array(n);
+  const missingBits = new Int32Array(words);
   let missingCount = 0;
+  let rarestMissing = -1;
   let allowedMisses = 0;
 
   const tryLast = (fT: number, s: number, upper: number): void => {
     if (fT - upper > bestF) return;
+    if (missingCount > 0 && !missesAtMost(missingBits, sellsBits, s * words, allowedMisses)) return;
     if (rho && lagBase + rhoT + rho[s] > bestF) return;
-    if (missingCount > 0) {
-      const row = s * n;
-      let misses = 0;
-      for (let t = 0; t < missingCount; t++) if (sells[row + missing[t]] === 0 && ++misses > allowedMisses) return;
-    }
     const sv = saving(s);
     if (sv <= 0 || fT - sv > bestF) return;
     chosen.push(s);
@@ -144,13 +144,19 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
     missingCount = 0;
     allowedMisses = uStar;
     if (uncovered > uStar) {
-      for (let t = 0; t < n; t++) if (cur[rarityOrder[t]] === big) missing[missingCount++] = rarityOrder[t];
+      missingBits.fill(0);
+      for (let t = 0; t < n; t++) {
+        const j = rarityOrder[t];
+        if (cur[j] !== big) continue;
+        if (missingCount++ === 0) rarestMissing = j;
+        missingBits[j >>> 5] |= 1 << (j & 31);
+      }
     }
     if (stamp !== 0) {
       let source: Int32Array | null = null;
       let sourceLength = len - from;
-      if (missingCount > 0 && uStar === 0 && itemSellers[missing[0]].length < sourceLength) {
-        source = itemSellers[missing[0]];
+      if (missingCount > 0 && uStar === 0 && itemSellers[rarestMissing].length < sourceLength) {
+        source = itemSellers[rarestMissing];
         sourceLength = source.length;
       }
       if (rho) {
@@ -243,6 +249,24 @@ export function precedes(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return a.length < b.length;
   for (let t = 0; t < a.length; t++) if (a[t] !== b[t]) return a[t] < b[t];
   return false;
+}
+
+/** Whether the store whose bit set starts at `row` lacks at most `allowed` of the `missing` items. */
+function missesAtMost(missing: Int32Array, sells: Int32Array, row: number, allowed: number): boolean {
+  let misses = 0;
+  for (let w = 0; w < missing.length; w++) {
+    misses += popcount(missing[w] & ~sells[row + w]);
+    if (misses > allowed) return false;
+  }
+  return true;
+}
+
+/** Number of bits set in a 32-bit integer. */
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 /** Number of leading values ≤ limit in an ascending array. */
