@@ -33,6 +33,16 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', TILE_URL: `${BASE_URL}/tiles-unavailable/{z}/{x}/{y}.png` },
+    // Journeys create their accounts through the API, each from its own address (X-Forwarded-For,
+    // hence TRUST_PROXY); the few registrations through the form all come from 127.0.0.1.
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      TILE_URL: `${BASE_URL}/tiles-unavailable/{z}/{x}/{y}.png`,
+      TRUST_PROXY: 'true',
+      REGISTRATIONS_PER_IP_PER_HOUR: '50',
+    },
   },
 });

@@ -15,8 +15,11 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
-export const USER_TYPES = ['consumer', 'delivery_agent'] as const;
+/** Every kind of account. 'admin' is a moderator: seeded or made on the server, never registered. */
+export const USER_TYPES = ['consumer', 'delivery_agent', 'admin'] as const;
 export type UserType = (typeof USER_TYPES)[number];
+/** The kinds of account a registration may ask for. */
+export const REGISTRABLE_USER_TYPES = ['consumer', 'delivery_agent'] as const;
 
 export const COUNTRIES = [
   'Gabon',

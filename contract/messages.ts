@@ -1,6 +1,8 @@
 // The one French message catalogue. Sentences quoted by the specification are kept word for word.
 // Server errors and UI texts both read from here; nothing user-facing is written elsewhere.
 
+import { adminUi } from './messages-admin';
+
 export const fr = {
   brand: {
     name: 'MonPanier',
@@ -111,6 +113,10 @@ export const fr = {
     forbidden: 'Accès non autorisé',
     consumersOnly: 'Cette fonctionnalité est réservée aux clients',
     agentsOnly: 'Cette fonctionnalité est réservée aux livreurs',
+    adminsOnly: 'Cet espace est réservé aux modérateurs',
+    accountSuspended: 'Ce compte est suspendu. Contactez le support MonPanier.',
+    tooManyRegistrations: (minutes: number) =>
+      `Trop d’inscriptions depuis cette adresse. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
   },
 
   register: {
@@ -279,7 +285,10 @@ export const fr = {
     held: 'Merci ! Votre prix sera vérifié avant d’être publié.',
     duplicate: 'Cette contribution a déjà été enregistrée.',
     heldTooFar: (km: string) => `Position à ${km} km du magasin (plus de 1 km)`,
-    heldOutlier: (price: string, median: string) => `Prix de ${price} trop éloigné du prix médian récent du magasin (${median})`,
+    heldOutlier: (price: string, shown: string) => `Prix de ${price} trop éloigné du prix affiché dans ce magasin (${shown})`,
+    awaitingConfirmation: 'Merci ! Votre prix sera affiché dès qu’un autre contributeur l’aura confirmé.',
+    tooManyForItem: (max: number) => `Vous avez déjà envoyé ${max} prix pour ce produit dans ce magasin aujourd’hui. Réessayez demain.`,
+    tooManyToday: (max: number) => `Vous avez atteint la limite de ${max} prix par jour. Réessayez demain.`,
     // Page
     title: 'Contribuer aux prix',
     subtitle: 'Partagez les prix vus en magasin et aidez tout le monde à mieux acheter.',
@@ -981,4 +990,46 @@ export const fr = {
     itemsCount: (n: number) => `${n} article${n > 1 ? 's' : ''}`,
     loadError: 'Erreur lors du chargement de la réservation',
   },
+
+  /** Trust and moderation: flags, product suggestions, the moderators' decisions (server side). */
+  moderation: {
+    flagReasons: {
+      wrong_price: 'Prix erroné',
+      wrong_product: 'Mauvais produit',
+      wrong_store: 'Mauvais magasin',
+      outdated: 'Prix périmé',
+      outlier: 'Prix hors norme (détection automatique)',
+    },
+    flagReasonRequired: 'Veuillez choisir un motif de signalement',
+    flagged: 'Merci ! Ce prix sera vérifié par un modérateur.',
+    alreadyFlagged: 'Vous avez déjà signalé ce prix.',
+    tooManyFlags: (max: number) => `Vous avez atteint la limite de ${max} signalements par jour. Réessayez demain.`,
+    observationNotFound: 'Prix introuvable',
+    observationNotFlaggable: 'Ce prix n’est pas publié : il ne peut pas être signalé.',
+    alreadyReviewed: 'Ce prix a déjà été traité par un modérateur.',
+    reasonRequired: 'Veuillez indiquer un motif',
+    reasonTooLong: 'Le motif ne doit pas dépasser 500 caractères',
+    suggestionSent: 'Modification envoyée pour vérification',
+    suggestionNotFound: 'Suggestion introuvable',
+    suggestionAlreadyReviewed: 'Cette suggestion a déjà été traitée.',
+    revisionNotFound: 'Version introuvable pour ce produit',
+    revisionIsCurrent: 'Le produit est déjà dans cette version.',
+    revertedTo: (number: number) => `Retour à la version ${number}`,
+    userNotFound: 'Compte introuvable',
+    alreadySuspended: 'Ce compte est déjà suspendu.',
+    cannotSuspendModerator: 'Un modérateur ne peut pas être suspendu depuis cet espace.',
+    notSuspended: 'Ce compte n’est pas suspendu.',
+    // Notifications to contributors
+    rejectedTitle: 'Prix refusé',
+    rejectedBody: (product: string, store: string, price: string, reason: string) =>
+      `Votre prix de ${price} pour « ${product} » chez ${store} a été refusé par un modérateur : ${reason}`,
+    approvedTitle: 'Prix validé',
+    approvedBody: (product: string, store: string, price: string) => `Votre prix de ${price} pour « ${product} » chez ${store} a été validé par un modérateur. Merci !`,
+    suggestionAppliedTitle: 'Modification acceptée',
+    suggestionAppliedBody: (product: string) => `Votre modification de « ${product} » a été acceptée par un modérateur. Merci !`,
+    suggestionRefusedTitle: 'Modification refusée',
+    suggestionRefusedBody: (product: string, reason: string) => `Votre modification de « ${product} » a été refusée : ${reason}`,
+  },
+
+  adminUi,
 } as const;

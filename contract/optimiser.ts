@@ -50,7 +50,15 @@ export const SwitchStoreQuerySchema = z.object({
   new_store_id: z.string().uuid({ error: fr.optimiser.switchError }),
 });
 
-export type Alternative = { store_id: string; store_name: string; price: number; total_price: number; distance: number | null };
+export type Alternative = {
+  store_id: string;
+  store_name: string;
+  price: number;
+  total_price: number;
+  distance: number | null;
+  /** The store's price was last confirmed more than TRUST.staleAfterDays ago ("à confirmer"). */
+  stale: boolean;
+};
 
 /**
  * An item's state in a view:
@@ -81,6 +89,8 @@ export type OptimizedItem = {
   distance: number | null;
   /** The user changed the store the optimiser chose. */
   switched: boolean;
+  /** The selected store's price was last confirmed more than TRUST.staleAfterDays ago: it may have changed. */
+  stale_price: boolean;
 };
 
 export type StoreInvolved = {
@@ -114,6 +124,8 @@ export type Optimization = {
   max_stores: number;
   priced_count: number;
   covered_count: number;
+  /** How many bought items rest on a price older than TRUST.staleAfterDays (their stale_price is true). */
+  stale_count: number;
   user_position: { latitude: number; longitude: number; fallback: boolean };
   cart_id: string;
 };

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { IMAGE_DATA_URL_MAX_CHARS } from './constants';
 import { fr } from './messages';
+import type { PriceFreshness } from './prices';
 
 /** Categories of the first "add product" dialog (the one that confirms a detected product). */
 export const ADD_DIALOG_CATEGORIES = [
@@ -191,8 +192,8 @@ export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 // ---------------------------------------------------------------- answers
 
-/** One store's current price for a product. The cheapest comes first and is flagged best. */
-export type ProductPrice = {
+/** One store's current price for a product, with how fresh and confirmed it is. The cheapest comes first and is flagged best. */
+export type ProductPrice = PriceFreshness & {
   store_id: string;
   store_name: string;
   store_address: string;
@@ -200,7 +201,6 @@ export type ProductPrice = {
   longitude: number;
   price: number;
   currency: typeof CURRENCY_CODE;
-  observed_at: string;
   is_best: boolean;
 };
 
@@ -227,6 +227,8 @@ export type Product = {
   shop_longitude: number | null;
   /** How many stores currently price it. */
   price_count: number;
+  /** How fresh and confirmed `price` is (null without a price). */
+  price_freshness: PriceFreshness | null;
   main_image: string | null;
   image_url: string | null;
   thumbnail_url: string | null;
@@ -240,6 +242,13 @@ export type Product = {
 
 export type ProductDetail = Product & { prices: ProductPrice[] };
 
-export type ProductMutationResponse = { success: true; product: ProductDetail };
+export type ProductMutationResponse = {
+  success: true;
+  message: string;
+  product: ProductDetail;
+  /** The edit came from someone who does not own the product: it waits for a moderator (product unchanged). */
+  pending_review?: boolean;
+  suggestion_id?: string;
+};
 export type QuickAddResponse = { success: true; product: Product; already_existed: boolean };
 export type PricedProductsResponse = { success: true; products: Product[] };

@@ -1,7 +1,7 @@
 // Accounts: registration, sign-in, profile and preferences. The same schemas validate the forms and the API.
 import { z } from 'zod';
 import { fr } from './messages';
-import { COUNTRIES, IMAGE_DATA_URL_MAX_CHARS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_TYPES } from './constants';
+import { COUNTRIES, IMAGE_DATA_URL_MAX_CHARS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REGISTRABLE_USER_TYPES, USER_TYPES } from './constants';
 
 const requiredText = (message: string, max = 100, tooLong?: string) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: tooLong ?? fr.common.invalidValue });
@@ -35,7 +35,8 @@ export const passwordField = z
   .min(PASSWORD_MIN_LENGTH, { error: fr.register.passwordTooShort })
   .max(PASSWORD_MAX_LENGTH, { error: fr.register.passwordTooLong });
 
-export const UserTypeSchema = z.enum(USER_TYPES, { error: fr.register.userTypeRequired });
+/** Registration and the agent login: 'admin' is refused here (a moderator is never self-made). */
+export const UserTypeSchema = z.enum(REGISTRABLE_USER_TYPES, { error: fr.register.userTypeRequired });
 
 /** Preset path, uploaded file path, a data URL to upload, or empty. Checked further on the server. */
 export const AvatarUrlField = z.string({ error: fr.register.avatarInvalid }).max(IMAGE_DATA_URL_MAX_CHARS, { error: fr.register.avatarTooLarge });

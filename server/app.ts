@@ -34,6 +34,8 @@ import { createPaymentProviders } from './platform/payments/providers';
 import { productsRoutes } from './features/products/products.routes';
 import { storesRoutes } from './features/stores/stores.routes';
 import { pricesRoutes } from './features/prices/prices.routes';
+import { registerOutlierJob } from './features/prices/outlier-job';
+import { moderationRoutes } from './features/moderation/moderation.routes';
 
 // French messages for every zod check that has no message of its own.
 z.config(z.locales.fr());
@@ -69,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const push = await registerPush(app, deps);
   const payments = createPaymentProviders(config.airtelMoney, app.log);
   registerPaymentReconciler(app, deps, payments);
+  registerOutlierJob(app, deps);
 
   await app.register(
     async (api) => {
@@ -87,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(productsRoutes, { deps });
       await api.register(storesRoutes, { deps });
       await api.register(pricesRoutes, { deps });
+      await api.register(moderationRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );

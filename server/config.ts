@@ -32,6 +32,12 @@ const EnvSchema = z.object({
   /** The private key of Airtel's callback authentication (application settings on Airtel's portal). */
   AIRTEL_MONEY_CALLBACK_SECRET: optionalText,
   AIRTEL_MONEY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+  /** Accounts one address may register per hour (a French 429 beyond). */
+  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Accounts registered from one address within this many hours share one voice in price consensus. */
+  REGISTRATION_VOICE_WINDOW_HOURS: z.coerce.number().int().min(0).default(24),
+  /** How often the background job flags prices far from the product's other stores (0: never). */
+  OUTLIER_SCAN_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(360),
 });
 
 const AIRTEL_KEYS = ['AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET', 'AIRTEL_MONEY_CALLBACK_SECRET'] as const;
@@ -46,6 +52,8 @@ export type Config = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   loginLimits: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowMinutes: number };
+  registration: { perIpPerHour: number; voiceWindowHours: number };
+  outlierScanIntervalMinutes: number;
   tileUrl: string;
   webDistDir: string;
   /** Set when Airtel Money's credentials are configured: airtel_money payments then go to Airtel. */
@@ -78,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowMinutes: e.LOGIN_WINDOW_MINUTES,
     },
+    registration: { perIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR, voiceWindowHours: e.REGISTRATION_VOICE_WINDOW_HOURS },
+    outlierScanIntervalMinutes: e.OUTLIER_SCAN_INTERVAL_MINUTES,
     tileUrl: e.TILE_URL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     airtelMoney:

@@ -3,16 +3,14 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openConfiguredDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
 import { localFileStorage } from './platform/storage';
 
 async function main() {
   const config = loadConfig();
-  const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+  const database = await openConfiguredDatabase(config);
   await migrateDatabase(database);
   const seeded = await seedIfEmpty(database.db);
   const app = await buildApp({

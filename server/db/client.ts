@@ -1,6 +1,7 @@
 // Opens the database: embedded PGlite (a directory on disk, or in memory) or PostgreSQL (DATABASE_URL).
 // Both speak the same SQL, so the rest of the code sees one Drizzle database type.
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -8,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { Config } from '../config';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -47,6 +49,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+}
+
+/** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite under DATA_DIR/db. */
+export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  return config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
 }
 
 // node-postgres returns int8 (count(*)) as strings; the app only counts things that fit in a JS number.

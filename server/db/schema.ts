@@ -1,6 +1,7 @@
 // The whole relational model. Money is integer XAF (`*_xaf`), times are timestamptz.
 // After a change: `npm run db:generate` and commit the generated SQL in migrations/.
 import { sql } from 'drizzle-orm';
+import type { ProductChanges, ProductSnapshot } from '#contract/moderation';
 import {
   bigserial,
   boolean,
@@ -30,14 +31,25 @@ export const users = pgTable('users', {
   fullName: text('full_name').notNull(),
   phone: text('phone').notNull(),
   countryRegion: text('country_region').notNull(),
-  userType: text('user_type', { enum: ['consumer', 'delivery_agent'] }).notNull(),
+  /** 'admin' (a moderator) is never obtainable by registration or profile edits: seed or `npm run admin`. */
+  userType: text('user_type', { enum: ['consumer', 'delivery_agent', 'admin'] }).notNull(),
   avatarUrl: text('avatar_url'),
   preferences: jsonb('preferences')
     .$type<{ track_prices: boolean; contribute_in_store: boolean; notifications: boolean; location_sharing: boolean }>()
     .notNull(),
+  /** Earned when others or moderators confirm the account's prices, lost when moderators reject them. */
+  reputation: integer('reputation').notNull().default(0),
+  /**
+   * The account's voice in price consensus: accounts registered from one address within a day share
+   * the first one's voice (see features/auth/registration-voice.ts). Null means the account's own id.
+   */
+  voiceId: uuid('voice_id'),
+  registrationIp: text('registration_ip'),
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspensionReason: text('suspension_reason'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (t) => [index('users_registration_ip_idx').on(t.registrationIp, t.createdAt)]);
 
 /** A signed-in device. The bearer token names its row; revoking the row ends the token. */
 export const sessions = pgTable(
@@ -150,29 +162,77 @@ export const priceObservations = pgTable(
     photoUrl: text('photo_url'),
     /** 'seed', 'contribution' or 'product_form'. */
     source: text('source').notNull(),
-    /** 'accepted' or 'held' (waiting for review, not used for current prices). */
+    /**
+     * 'accepted' (a voice in the consensus), 'held' (waits for a moderator, not used) or 'rejected'
+     * (refused by a moderator, never used).
+     */
     status: text('status').notNull().default('accepted'),
+    /** Why a held observation waits for review. */
     reviewReason: text('review_reason'),
+    /** The contributor's voice when it was recorded (users.voice_id or the user's id); null for the seed. */
+    voiceId: uuid('voice_id'),
+    /** The address the observation came from (evidence for moderators). */
+    ip: text('ip'),
+    /** When a moderator approved it: it then counts as confirmed, and the consensus restarts from it. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    /** When another voice first confirmed it (the contributor's reputation point is given once). */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     observedAt: timestamp('observed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
     index('price_obs_product_store_time_idx').on(t.productId, t.storeId, t.observedAt.desc()),
     index('price_obs_user_idx').on(t.userId, t.createdAt),
+    index('price_obs_held_idx').on(t.createdAt).where(sql`${t.status} = 'held'`),
   ],
 );
 
-/** The price in force for a product in a store, refreshed on each accepted observation. */
+/**
+ * The price shown for a product in a store: the consensus of its observations (features/prices/
+ * consensus.ts), recomputed whenever one of them changes, so reads never scan the history.
+ */
 export const currentPrices = pgTable(
   'current_prices',
   {
     productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
     storeId: uuid('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
     priceXaf: integer('price_xaf').notNull(),
+    /** The observation whose price is shown (the one a "Signaler ce prix" flag points at). */
     observationId: uuid('observation_id').references(() => priceObservations.id, { onDelete: 'set null' }),
+    /** The latest observation that supports the shown price (its freshness). */
     observedAt: timestamp('observed_at', { withTimezone: true }).notNull(),
+    /** Distinct contributors whose latest observation supports the shown price. */
+    contributorCount: integer('contributor_count').notNull().default(1),
+    /** A moderator approved the shown price. */
+    verified: boolean('verified').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.productId, t.storeId] }), index('current_prices_store_idx').on(t.storeId)],
+);
+
+/** "Signaler ce prix": a user's (or the outlier job's, user null) report on a shown price. */
+export const priceFlags = pgTable(
+  'price_flags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    observationId: uuid('observation_id').notNull().references(() => priceObservations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** 'wrong_price', 'wrong_product', 'wrong_store', 'outdated' or 'outlier' (the background job). */
+    reason: text('reason').notNull(),
+    comment: text('comment'),
+    /** 'open' until a moderator decides on the observation, then 'resolved'. */
+    status: text('status').notNull().default('open'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('price_flags_user_observation_idx').on(t.observationId, t.userId),
+    uniqueIndex('price_flags_open_outlier_idx').on(t.observationId).where(sql`${t.userId} is null and ${t.status} = 'open'`),
+    index('price_flags_open_idx').on(t.observationId).where(sql`${t.status} = 'open'`),
+    index('price_flags_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------- lists, carts, orders
@@ -377,4 +437,63 @@ export const pushSubscriptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+// ---------------------------------------------------------------- product history and moderation
+
+
+/** Every state a product has been in: who changed it, when, and what changed. */
+export const productRevisions = pgTable(
+  'product_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3… per product. */
+    number: integer('number').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'original' (the state before the first recorded change), 'created', 'edited', 'suggestion' (applied) or 'reverted'. */
+    kind: text('kind').notNull(),
+    snapshot: jsonb('snapshot').$type<ProductSnapshot>().notNull(),
+    changes: jsonb('changes').$type<ProductChanges>().notNull().default({}),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('product_revisions_number_idx').on(t.productId, t.number)],
+);
+
+/** An edit by someone who does not own the product: a moderator applies or refuses it. */
+export const productSuggestions = pgTable(
+  'product_suggestions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Field by field, the product as it was when suggested and as the editor wants it. */
+    changes: jsonb('changes').$type<ProductChanges>().notNull(),
+    /** 'pending', 'applied' or 'refused'. */
+    status: text('status').notNull().default('pending'),
+    reason: text('reason'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_suggestions_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`), index('product_suggestions_product_idx').on(t.productId)],
+);
+
+/** The audit log: every moderator action, with the state before and after and the reason. */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    moderatorId: uuid('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    /** e.g. 'observation.approve', 'observation.reject', 'suggestion.apply', 'product.revert', 'user.suspend'. */
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_actions_created_idx').on(t.createdAt.desc()), index('moderation_actions_target_idx').on(t.targetType, t.targetId)],
 );

@@ -1,4 +1,4 @@
-// Who is asking. Routes declare `onRequest: app.requireConsumer` (or requireAgent, requireUser,
+// Who is asking. Routes declare `onRequest: app.requireConsumer` (or requireAgent, requireAdmin, requireUser,
 // optionalUser) and read `request.principal`. How a token becomes a principal is given by the auth
 // feature, so this module knows nothing of sessions or users.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -9,6 +9,8 @@ export type Principal = { userId: string; sessionId: string; userType: UserType 
 export type PrincipalResolver = (token: string) => Promise<Principal>;
 type Guard = (request: FastifyRequest) => Promise<void>;
 
+const ROLE_ERRORS = { consumer: 'CONSUMERS_ONLY', delivery_agent: 'AGENTS_ONLY', admin: 'ADMINS_ONLY' } as const;
+
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
@@ -17,6 +19,7 @@ declare module 'fastify' {
     requireUser: Guard;
     requireConsumer: Guard;
     requireAgent: Guard;
+    requireAdmin: Guard;
     optionalUser: Guard;
   }
 }
@@ -40,12 +43,13 @@ export function registerAuthGuards(app: FastifyInstance, resolve: PrincipalResol
     (role: UserType): Guard =>
     async (request) => {
       await requireUser(request);
-      if (request.principal?.userType !== role) throw new AppError(role === 'consumer' ? 'CONSUMERS_ONLY' : 'AGENTS_ONLY');
+      if (request.principal?.userType !== role) throw new AppError(ROLE_ERRORS[role]);
     };
 
   app.decorate('requireUser', requireUser);
   app.decorate('requireConsumer', requireRole('consumer'));
   app.decorate('requireAgent', requireRole('delivery_agent'));
+  app.decorate('requireAdmin', requireRole('admin'));
   // A missing token is fine; a bad one still answers 401 so the client can sign in again.
   app.decorate('optionalUser', async (request: FastifyRequest) => {
     if (bearerToken(request)) await requireUser(request);

@@ -11,10 +11,12 @@ async function guardedApp() {
   registerAuthGuards(app, async (token) => {
     if (token === 'consumer') return { userId: 'c', sessionId: 's1', userType: 'consumer' };
     if (token === 'agent') return { userId: 'a', sessionId: 's2', userType: 'delivery_agent' };
+    if (token === 'admin') return { userId: 'm', sessionId: 's3', userType: 'admin' };
     throw new AppError('SESSION_INVALID');
   });
   app.get('/consumer', { onRequest: app.requireConsumer }, async (r) => principalOf(r));
   app.get('/agent', { onRequest: app.requireAgent }, async (r) => principalOf(r));
+  app.get('/admin', { onRequest: app.requireAdmin }, async (r) => principalOf(r));
   app.get('/any', { onRequest: app.optionalUser }, async (r) => ({ who: r.principal?.userId ?? null }));
   return app;
 }
@@ -32,6 +34,19 @@ describe('role guards', () => {
     expect(consumerOnAgent.json().detail).toBe(fr.auth.agentsOnly);
     expect((await app.inject({ url: '/consumer', headers: as('consumer') })).statusCode).toBe(200);
     expect((await app.inject({ url: '/agent', headers: as('agent') })).statusCode).toBe(200);
+  });
+
+  it('moderator endpoints refuse consumers and agents with 403, and moderators are neither', async () => {
+    const app = await guardedApp();
+    for (const token of ['consumer', 'agent']) {
+      const res = await app.inject({ url: '/admin', headers: as(token) });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().detail).toBe(fr.auth.adminsOnly);
+    }
+    expect((await app.inject({ url: '/admin' })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/admin', headers: as('admin') })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/consumer', headers: as('admin') })).statusCode).toBe(403);
+    expect((await app.inject({ url: '/agent', headers: as('admin') })).statusCode).toBe(403);
   });
 
   it('answers 401 without a token or with a bad one; optional auth lets anonymous through', async () => {

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fr } from '#contract/messages';
+import { TRUST } from '#contract/prices';
 
 const ERRORS = {
   VALIDATION: [400, fr.common.invalidValue],
@@ -67,6 +68,25 @@ const ERRORS = {
   SHOP_REQUIRED: [400, fr.products.selectShop],
   SHOP_UNKNOWN: [400, fr.products.shopUnknown],
   STORE_NOT_FOUND: [404, fr.stores.notFound],
+  // Trust and moderation (issue 10)
+  ADMINS_ONLY: [403, fr.auth.adminsOnly],
+  ACCOUNT_SUSPENDED: [403, fr.auth.accountSuspended],
+  TOO_MANY_REGISTRATIONS: [429, fr.auth.tooManyRegistrations(60)],
+  TOO_MANY_PRICES_FOR_ITEM: [429, fr.contribute.tooManyForItem(TRUST.maxPerItemPerDay)],
+  TOO_MANY_PRICES_TODAY: [429, fr.contribute.tooManyToday(TRUST.maxPerUserPerDay)],
+  TOO_MANY_FLAGS: [429, fr.moderation.tooManyFlags(TRUST.maxFlagsPerUserPerDay)],
+  ALREADY_FLAGGED: [409, fr.moderation.alreadyFlagged],
+  OBSERVATION_NOT_FOUND: [404, fr.moderation.observationNotFound],
+  OBSERVATION_NOT_FLAGGABLE: [409, fr.moderation.observationNotFlaggable],
+  OBSERVATION_ALREADY_REVIEWED: [409, fr.moderation.alreadyReviewed],
+  SUGGESTION_NOT_FOUND: [404, fr.moderation.suggestionNotFound],
+  SUGGESTION_ALREADY_REVIEWED: [409, fr.moderation.suggestionAlreadyReviewed],
+  REVISION_NOT_FOUND: [404, fr.moderation.revisionNotFound],
+  REVISION_IS_CURRENT: [409, fr.moderation.revisionIsCurrent],
+  USER_NOT_FOUND: [404, fr.moderation.userNotFound],
+  USER_ALREADY_SUSPENDED: [409, fr.moderation.alreadySuspended],
+  CANNOT_SUSPEND_MODERATOR: [409, fr.moderation.cannotSuspendModerator],
+  USER_NOT_SUSPENDED: [409, fr.moderation.notSuspended],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERRORS;

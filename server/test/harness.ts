@@ -105,10 +105,16 @@ export function newUserPayload(overrides: Partial<RegisterPayload> = {}): Regist
 
 export type SignedIn = LoginResponse & { password: string };
 
-/** Registers a fresh account through the API and returns its session. */
-export async function registerUser(app: FastifyInstance, overrides: Partial<RegisterPayload> = {}): Promise<SignedIn> {
+/** A fresh client address: each registration of a test comes from its own unless it says otherwise. */
+export function nextTestIp(): string {
+  userCounter += 1;
+  return `10.${(userCounter >> 16) & 255}.${(userCounter >> 8) & 255}.${userCounter & 255}`;
+}
+
+/** Registers a fresh account through the API (from its own address, unless `ip` is given) and returns its session. */
+export async function registerUser(app: FastifyInstance, overrides: Partial<RegisterPayload> = {}, ip = nextTestIp()): Promise<SignedIn> {
   const payload = newUserPayload(overrides);
-  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload });
+  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload, remoteAddress: ip });
   if (res.statusCode !== 201) throw new Error(`inscription refusée (${res.statusCode}) : ${res.body}`);
   return { ...(res.json() as LoginResponse), password: payload.password };
 }

@@ -11,7 +11,8 @@ import productsData from './products.json' with { type: 'json' };
 import storesData from './stores.json' with { type: 'json' };
 import { seededRandom } from '../../platform/random';
 
-const SEED_VERSION = '1';
+/** 1: catalogue, prices, consumer and agent; 2: the demo moderator. */
+const SEED_VERSION = 2;
 const SEED_KEY = 'seed_version';
 const SEED_LOCK = 725_002;
 
@@ -44,12 +45,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    const done = await tx.select().from(t.appSettings).where(eq(t.appSettings.key, SEED_KEY));
-    if (done.length > 0) return false;
-    await seedCatalogue(tx, now);
-    await seedDemoAccounts(tx);
-    await tx.insert(t.appSettings).values({ key: SEED_KEY, value: SEED_VERSION });
-    return true;
+    const [done] = await tx.select().from(t.appSettings).where(eq(t.appSettings.key, SEED_KEY));
+    const version = done ? Number(done.value) : 0;
+    if (version >= SEED_VERSION) return false;
+    if (version < 1) {
+      await seedCatalogue(tx, now);
+      await seedDemoAccounts(tx);
+    }
+    // A database seeded before moderators existed gets its demo moderator on the next start.
+    await seedDemoModerator(tx);
+    await tx
+      .insert(t.appSettings)
+      .values({ key: SEED_KEY, value: String(SEED_VERSION) })
+      .onConflictDoUpdate({ target: t.appSettings.key, set: { value: String(SEED_VERSION) } });
+    return version < 1;
   });
 }
 
@@ -152,6 +161,23 @@ async function seedDemoAccounts(tx: Tx): Promise<void> {
     ])
     .returning({ id: t.users.id });
   await seedDemoList(tx, demoUser.id);
+}
+
+async function seedDemoModerator(tx: Tx): Promise<void> {
+  const moderator = DEMO_ACCOUNTS.moderator;
+  await tx
+    .insert(t.users)
+    .values({
+      email: moderator.email,
+      passwordHash: await hashPassword(moderator.password),
+      fullName: moderator.full_name,
+      phone: '+241 06 98 76 54',
+      countryRegion: 'Gabon',
+      userType: 'admin',
+      avatarUrl: PRESET_AVATARS[7],
+      preferences: DEFAULT_PREFERENCES,
+    })
+    .onConflictDoNothing({ target: t.users.email });
 }
 
 // A first list for the demo consumer, so the dashboard and the comparator have something to show.

@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors';
 import { AVATAR_VARIANTS, decodeBase64Image, isDataUrl, storeImage } from '../../platform/images';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords';
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-limiter';
+import { admitRegistration } from './registration-voice';
 import type { TokenService } from './tokens';
 
 export type AuthDeps = AppDeps & { tokens: TokenService };
@@ -83,21 +84,27 @@ export async function register(deps: AuthDeps, input: z.output<typeof RegisterSc
   const now = deps.now();
   let user: UserRow;
   try {
-    [user] = await deps.db
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        fullName: input.full_name,
-        phone: input.phone,
-        countryRegion: input.country_region,
-        userType: input.user_type,
-        avatarUrl,
-        preferences: { ...DEFAULT_PREFERENCES, ...input.preferences },
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    user = await deps.db.transaction(async (tx) => {
+      const voiceId = await admitRegistration(tx, client.ip, deps.config.registration, now);
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          fullName: input.full_name,
+          phone: input.phone,
+          countryRegion: input.country_region,
+          userType: input.user_type,
+          avatarUrl,
+          preferences: { ...DEFAULT_PREFERENCES, ...input.preferences },
+          voiceId,
+          registrationIp: client.ip,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return row;
+    });
   } catch (error) {
     // Two registrations of one e-mail at the same moment: the unique index decides.
     if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
@@ -117,6 +124,7 @@ export async function login(deps: AuthDeps, input: z.output<typeof LoginSchema>,
     throw new AppError('INVALID_CREDENTIALS');
   }
   await recordLoginSuccess(deps.db, attempt, now);
+  if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
   if (input.user_type === 'delivery_agent' && user.userType !== 'delivery_agent') throw new AppError('NOT_AN_AGENT');
   return openSession(deps, user, client);
 }
@@ -143,11 +151,11 @@ export async function resolvePrincipal(deps: AuthDeps, token: string): Promise<P
   const claims = await deps.tokens.verify(token);
   if (claims.expired) throw new AppError('SESSION_EXPIRED');
   const [row] = await deps.db
-    .select({ session: sessions, userType: users.userType })
+    .select({ session: sessions, userType: users.userType, suspendedAt: users.suspendedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)));
-  if (!row || row.session.revokedAt) throw new AppError('SESSION_INVALID');
+  if (!row || row.session.revokedAt || row.suspendedAt) throw new AppError('SESSION_INVALID');
   if (row.session.expiresAt.getTime() < deps.now().getTime()) throw new AppError('SESSION_EXPIRED');
   return { userId: claims.userId, sessionId: claims.sessionId, userType: row.userType };
 }

@@ -7,7 +7,7 @@ import { DEMO_ACCOUNTS } from '#contract/demo';
 import { fr } from '#contract/messages';
 import { SESSION } from '#contract/constants';
 import { users } from '../../db/schema';
-import { bearer, createTestContext, detailOf, newUserPayload, registerUser, type TestContext } from '../../test/harness';
+import { bearer, createTestContext, detailOf, newUserPayload, nextTestIp, registerUser, type TestContext } from '../../test/harness';
 import { dataUrl, fakeJpegDataUrl, pngBytes, sixMegabytePng } from '../../test/images';
 
 let ctx: TestContext;
@@ -16,8 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+// Each registration comes from its own address (one address may register only a few accounts an hour).
 const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url, payload, headers });
+  ctx.app.inject({ method: 'POST', url, payload, headers, remoteAddress: url.endsWith('/register') ? nextTestIp() : undefined });
 const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
 
 describe('POST /api/auth/register', () => {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { CreateCartResult, CreateCartSchema } from '#contract/checkout';
 import { OPTIMISER, type OptimizedItem, type Optimization, type ViewType } from '#contract/optimiser';
 import { fr } from '#contract/messages';
+import { isStale } from '#contract/prices';
 import type { DbOrTx } from '../../db/client';
 import { carts, currentPrices, products, stores } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -12,7 +13,7 @@ import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { findOwnList } from '../lists/lists.service';
-import { withTotals, type StoreInfo, switchItemStore } from '../optimiser/optimisation-view';
+import { priceKey, withTotals, type StoreInfo, switchItemStore } from '../optimiser/optimisation-view';
 import { publicOptimisation, type StoredOptimisation } from '../optimiser/optimiser.service';
 
 type CartRow = typeof carts.$inferSelect;
@@ -62,16 +63,18 @@ export async function createCart(deps: AppDeps, principal: Principal, input: Cre
     db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, productIds)),
     db.select().from(stores).where(inArray(stores.id, storeIds)),
   ]);
-  const priceOf = new Map(prices.map((p) => [`${p.productId}:${p.storeId}`, p.priceXaf]));
+  const priceOf = new Map(prices.map((p) => [priceKey(p.productId, p.storeId), p]));
+  const now = deps.now();
   const productName = new Map(productRows.map((p) => [p.id, p.name]));
   const storeInfo = new Map<string, StoreInfo>(storeRows.map((s) => [s.id, { id: s.id, name: s.name, address: s.address, latitude: s.latitude, longitude: s.longitude }]));
 
   let priceChanged = false;
   const items = input.items.map((line, index): OptimizedItem => {
-    const price = priceOf.get(`${line.product_id}:${line.store_id}`);
+    const current = priceOf.get(priceKey(line.product_id, line.store_id));
+    const price = current?.priceXaf;
     const name = productName.get(line.product_id) ?? line.product_name ?? '';
     const store = storeInfo.get(line.store_id);
-    if (price === undefined || !store) {
+    if (current === undefined || price === undefined || !store) {
       throw new AppError('CART_PRICE_UNAVAILABLE', fr.optimiser.cartError(fr.checkoutUi.cartPriceUnavailable(name || line.product_name || '?', store?.name ?? line.store_name ?? '?')));
     }
     if (line.unit_price !== undefined && line.unit_price !== price) priceChanged = true;
@@ -93,6 +96,7 @@ export async function createCart(deps: AppDeps, principal: Principal, input: Cre
       nearest_store_name: null,
       distance: null,
       switched: false,
+      stale_price: isStale(current.observedAt, now),
     };
   });
 

@@ -23,7 +23,11 @@ export type ViewContext = {
   fallbackPosition: boolean;
   maxStores: number;
   storeFee: number;
+  /** `${productId}:${storeId}` of the prices older than TRUST.staleAfterDays. */
+  stalePrices: Set<string>;
 };
+
+export const priceKey = (productId: string, storeId: string) => `${productId}:${storeId}`;
 
 export type OptimisationResult = Omit<Optimization, 'cart_id'>;
 
@@ -34,15 +38,23 @@ function distanceTo(stores: Map<string, StoreInfo>, position: LatLng, storeId: s
   return store ? round2(haversineKm(position, store)) : null;
 }
 
-function alternativesOf(item: PlannedItem | NearestStorePlan['items'][number], ctx: Pick<ViewContext, 'stores' | 'position'>): Alternative[] {
+function alternativesOf(
+  item: PlannedItem | NearestStorePlan['items'][number],
+  productId: string | null,
+  ctx: Pick<ViewContext, 'stores' | 'position' | 'stalePrices'>,
+): Alternative[] {
   return item.alternatives.map((a) => ({
     store_id: a.storeId,
     store_name: ctx.stores.get(a.storeId)?.name ?? '',
     price: a.unitPrice,
     total_price: a.totalPrice,
     distance: distanceTo(ctx.stores, ctx.position, a.storeId),
+    stale: productId !== null && ctx.stalePrices.has(priceKey(productId, a.storeId)),
   }));
 }
+
+const isStaleAt = (ctx: ViewContext, productId: string | null, storeId: string | null) =>
+  productId !== null && storeId !== null && ctx.stalePrices.has(priceKey(productId, storeId));
 
 export function buildView(view: ViewType, ctx: ViewContext): OptimisationResult {
   const nearestId = ctx.nearest.storeId;
@@ -54,7 +66,7 @@ export function buildView(view: ViewType, ctx: ViewContext): OptimisationResult 
       product_id: line.productId,
       product_name: line.name,
       quantity: line.quantity,
-      alternatives: alternativesOf(best, ctx),
+      alternatives: alternativesOf(best, line.productId, ctx),
       original_index: index,
       unavailable_at_nearest: near.status === 'unavailable',
       nearest_store_name: nearestName,
@@ -73,6 +85,7 @@ export function buildView(view: ViewType, ctx: ViewContext): OptimisationResult 
         total_price: best.totalPrice,
         is_nearest_store: storeId !== null && storeId === nearestId,
         distance: distanceTo(ctx.stores, ctx.position, storeId),
+        stale_price: best.status === 'priced' && isStaleAt(ctx, line.productId, storeId),
       };
     }
     const available = near.status === 'available';
@@ -85,6 +98,7 @@ export function buildView(view: ViewType, ctx: ViewContext): OptimisationResult 
       total_price: near.totalPrice,
       is_nearest_store: available,
       distance: available ? round2(ctx.nearest.distanceKm ?? 0) : null,
+      stale_price: available && isStaleAt(ctx, line.productId, nearestId),
     };
   });
   return withTotals(
@@ -107,7 +121,7 @@ export function buildView(view: ViewType, ctx: ViewContext): OptimisationResult 
   );
 }
 
-type WithoutTotals = Omit<OptimisationResult, 'total_items_cost' | 'delivery_fee' | 'total_cost' | 'stores_involved' | 'store_count'>;
+type WithoutTotals = Omit<OptimisationResult, 'total_items_cost' | 'delivery_fee' | 'total_cost' | 'stores_involved' | 'store_count' | 'stale_count'>;
 
 /**
  * Totals from the items as they stand: Σ total price of the priced items, one delivery fee per
@@ -146,6 +160,7 @@ export function withTotals(result: WithoutTotals, stores: Map<string, StoreInfo>
     total_cost: itemsCost + deliveryFee,
     stores_involved: storesInvolved,
     store_count: storesInvolved.length,
+    stale_count: result.items.filter((item) => item.status === 'priced' && item.stale_price).length,
   };
 }
 
@@ -170,6 +185,7 @@ export function switchItemStore(result: OptimisationResult, basis: OptimisationB
       total_price: alternative.total_price,
       is_nearest_store: result.nearest_store?.store_id === alternative.store_id,
       distance: alternative.distance,
+      stale_price: alternative.stale,
       switched: it.selected_store_id !== alternative.store_id || it.switched,
     };
   });

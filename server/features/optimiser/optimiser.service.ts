@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DemoOptimization, DemoView, OptimizeRequestSchema, OptimizeResponse, Optimization, ViewType } from '#contract/optimiser';
 import { OPTIMISER, OPTIMISER_FALLBACK_POSITION } from '#contract/optimiser';
+import { isStale } from '#contract/prices';
 import type { DbOrTx } from '../../db/client';
 import { carts, currentPrices, products, shoppingLists, stores } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -17,7 +18,7 @@ import { planNearestStore } from '../../optimiser/nearest-store';
 import { summarisePlans } from '../../optimiser/summary';
 import type { BasketItem, BasketPlan, NearestStorePlan, Offer } from '../../optimiser/types';
 import { exactProductIds } from '../lists/lists.service';
-import { buildView, type BasketLine, type OptimisationBasis, type OptimisationResult, type StoreInfo } from './optimisation-view';
+import { buildView, priceKey, type BasketLine, type OptimisationBasis, type OptimisationResult, type StoreInfo } from './optimisation-view';
 
 export type OptimiseRequest = z.output<typeof OptimizeRequestSchema>;
 
@@ -29,7 +30,7 @@ export type OptimiseInput = {
   view: ViewType;
 };
 
-type PriceRow = { productId: string; storeId: string; price: number; name: string; address: string; latitude: number; longitude: number };
+type PriceRow = { productId: string; storeId: string; price: number; observedAt: Date; name: string; address: string; latitude: number; longitude: number };
 
 async function loadPrices(db: DbOrTx, productIds: string[], onlyStores: string[]): Promise<PriceRow[]> {
   if (productIds.length === 0) return [];
@@ -38,6 +39,7 @@ async function loadPrices(db: DbOrTx, productIds: string[], onlyStores: string[]
       productId: currentPrices.productId,
       storeId: currentPrices.storeId,
       price: currentPrices.priceXaf,
+      observedAt: currentPrices.observedAt,
       name: stores.name,
       address: stores.address,
       latitude: stores.latitude,
@@ -74,6 +76,8 @@ export async function computeOptimisation(deps: AppDeps, input: OptimiseInput): 
   const nameOf = new Map(names.map((p) => [p.id, p.name]));
   const offersOf = new Map<string, Offer[]>();
   const storeInfo = new Map<string, StoreInfo>();
+  const now = deps.now();
+  const stalePrices = new Set(prices.filter((row) => isStale(row.observedAt, now)).map((row) => priceKey(row.productId, row.storeId)));
   for (const row of prices) {
     const list = offersOf.get(row.productId) ?? [];
     list.push({ storeId: row.storeId, unitPrice: row.price });
@@ -97,7 +101,18 @@ export async function computeOptimisation(deps: AppDeps, input: OptimiseInput): 
     storeFee,
   });
   const summary = summarisePlans(best, nearest, storeFee);
-  const result = buildView(input.view, { lines, best, nearest, summary, stores: storeInfo, position, fallbackPosition, maxStores: input.maxStores, storeFee });
+  const result = buildView(input.view, {
+    lines,
+    best,
+    nearest,
+    summary,
+    stores: storeInfo,
+    position,
+    fallbackPosition,
+    maxStores: input.maxStores,
+    storeFee,
+    stalePrices,
+  });
   return { result, basis: { store_fee: storeFee, nearest, max_stores: input.maxStores, stores: [...storeInfo.values()] } };
 }
 

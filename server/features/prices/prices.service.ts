@@ -1,29 +1,28 @@
-// Price observations and the current price derived from them.
+// Price observations: the one path every price takes into the system (the contribution page, the
+// product dialogs and quick add all call recordObservation), and the price history.
 //
-// THE CURRENT PRICE RULE. The current price of a product in a store is the price of its most recent
-// ACCEPTED observation (latest observed_at). Held observations (see trust.ts) are never used. It is
-// kept in current_prices, refreshed in the same transaction as each accepted observation, so reads
-// never scan the history (ARCHITECTURE.md "Scaling out"); an observation older than the one in force
-// never replaces it.
-//
-// Identical submissions (same user, product, store and price) within a minute are counted once: the
-// second one answers the first observation and writes nothing.
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+// An observation is checked (trust.ts: held for a moderator when the contributor was far from the
+// store or the price is wildly off the shown one), rate-limited per user, stored with the
+// contributor's voice, and then the shown price is recomputed as the consensus of every voice
+// (consensus.ts, current-price.ts). Identical submissions (same user, product, store and price)
+// within a minute are counted once: the second one answers the first observation and writes nothing.
+import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '#contract/constants';
 import { fr } from '#contract/messages';
 import { TRUST, type ContributionResponse, type ContributionSchema, type PriceHistory, type PriceObservation } from '#contract/prices';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { currentPrices, priceObservations, products, stores } from '../../db/schema';
+import { priceObservations, products, stores, users } from '../../db/schema';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { haversineKm, type LatLng } from '../../platform/geo';
 import { decodeBase64Image, type ImageVariant, storeImage } from '../../platform/images';
 import { isUuid } from '../../platform/ids';
 import { catalogueCache } from '../products/catalogue-cache';
-import { notifyPriceDrop } from '../notifications/notifications.service';
 import { findStore, type StoreRow } from '../stores/stores.service';
+import { pricesAgree } from './consensus';
+import { lockProductStore, refreshCurrentPrice, rewardAgreement, shownPrice, voicesIn } from './current-price';
 import { assessObservation } from './trust';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -44,10 +43,19 @@ export type NewObservation = {
   /** Where the contributor stood; the product forms have none, so only the price rule applies. */
   position?: LatLng | null;
   photoUrl?: string | null;
+  /** The address the request came from (evidence for moderators). */
+  ip?: string | null;
   now: Date;
 };
 
-export type RecordedObservation = { observation: ObservationRow; duplicate: boolean; currentPrice: number | null };
+export type RecordedObservation = {
+  observation: ObservationRow;
+  duplicate: boolean;
+  /** The price shown for the product in the store afterwards (null if none). */
+  currentPrice: number | null;
+  /** Accepted, but the shown price is not (yet) this one: it waits for another contributor to agree. */
+  awaitingConfirmation: boolean;
+};
 
 function toApiObservation(row: ObservationRow): PriceObservation {
   return {
@@ -55,27 +63,34 @@ function toApiObservation(row: ObservationRow): PriceObservation {
     product_id: row.productId,
     store_id: row.storeId,
     price: row.priceXaf,
-    status: row.status === 'held' ? 'held' : 'accepted',
+    status: row.status === 'held' ? 'held' : row.status === 'rejected' ? 'rejected' : 'accepted',
     review_reason: row.reviewReason,
     photo_url: row.photoUrl,
     observed_at: row.observedAt.toISOString(),
   };
 }
 
-async function currentPriceOf(tx: Tx, productId: string, storeId: string): Promise<number | null> {
-  const [row] = await tx
-    .select({ price: currentPrices.priceXaf })
-    .from(currentPrices)
-    .where(and(eq(currentPrices.productId, productId), eq(currentPrices.storeId, storeId)));
-  return row?.price ?? null;
+/** Per user: a few prices per product and store, and a daily total (counted over the last 24 hours). */
+async function assertWithinLimits(tx: Tx, input: NewObservation): Promise<void> {
+  const since = new Date(input.now.getTime() - DAY_MS);
+  const [counts] = await tx
+    .select({
+      total: count(),
+      sameItem: sql<number>`count(*) filter (where ${priceObservations.productId} = ${input.productId} and ${priceObservations.storeId} = ${input.store.id})`.mapWith(Number),
+    })
+    .from(priceObservations)
+    .where(and(eq(priceObservations.userId, input.userId), gte(priceObservations.createdAt, since)));
+  if (counts.sameItem >= TRUST.maxPerItemPerDay) throw new AppError('TOO_MANY_PRICES_FOR_ITEM');
+  if (counts.total >= TRUST.maxPerUserPerDay) throw new AppError('TOO_MANY_PRICES_TODAY');
 }
 
-/** Records one observation inside the caller's transaction, applying the trust and duplicate rules. */
+/** Records one observation inside the caller's transaction, applying the trust, limit and duplicate rules. */
 export async function recordObservation(tx: Tx, input: NewObservation): Promise<RecordedObservation> {
   const { productId, store, now } = input;
-  // One writer at a time per product and store: the median, the duplicate check and the current
-  // price then see every earlier observation.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`price:${productId}:${store.id}`}))`);
+  // The user's lock makes the daily count exact under concurrent requests; the product-store lock
+  // makes the consensus see every earlier observation. Always taken in this order.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`observations:${input.userId}`}))`);
+  await lockProductStore(tx, productId, store.id);
 
   const [repeated] = await tx
     .select()
@@ -92,38 +107,31 @@ export async function recordObservation(tx: Tx, input: NewObservation): Promise<
     )
     .orderBy(desc(priceObservations.createdAt))
     .limit(1);
-  if (repeated) return { observation: repeated, duplicate: true, currentPrice: await currentPriceOf(tx, productId, store.id) };
+  if (repeated) {
+    const currentPrice = await shownPrice(tx, productId, store.id);
+    return { observation: repeated, duplicate: true, currentPrice, awaitingConfirmation: awaiting(repeated, currentPrice) };
+  }
+  await assertWithinLimits(tx, input);
 
-  const recent = await tx
-    .select({ price: priceObservations.priceXaf })
-    .from(priceObservations)
-    .where(
-      and(
-        eq(priceObservations.productId, productId),
-        eq(priceObservations.storeId, store.id),
-        eq(priceObservations.status, 'accepted'),
-        gte(priceObservations.observedAt, new Date(now.getTime() - TRUST.medianWindowDays * DAY_MS)),
-      ),
-    )
-    .orderBy(desc(priceObservations.observedAt))
-    .limit(TRUST.medianMaxObservations);
+  const [user] = await tx.select({ voiceId: users.voiceId }).from(users).where(eq(users.id, input.userId));
+  const voice = user?.voiceId ?? input.userId;
   const verdict = assessObservation({
     price: input.price,
     distanceKm: input.position ? haversineKm(input.position, store) : null,
-    recentPrices: recent.map((r) => r.price),
+    shownPrice: await shownPrice(tx, productId, store.id),
   });
-
-  let previous: number | null = null;
   const [observation] = await tx
     .insert(priceObservations)
     .values({
       productId,
       storeId: store.id,
       userId: input.userId,
+      voiceId: voice,
       priceXaf: input.price,
       latitude: input.position?.latitude ?? null,
       longitude: input.position?.longitude ?? null,
       photoUrl: input.photoUrl ?? null,
+      ip: input.ip ?? null,
       source: input.source,
       status: verdict.status,
       reviewReason: verdict.reason,
@@ -132,24 +140,18 @@ export async function recordObservation(tx: Tx, input: NewObservation): Promise<
     })
     .returning();
 
-  if (verdict.status === 'accepted') {
-    previous = await currentPriceOf(tx, productId, store.id);
-    await tx
-      .insert(currentPrices)
-      .values({ productId, storeId: store.id, priceXaf: input.price, observationId: observation.id, observedAt: now })
-      .onConflictDoUpdate({
-        target: [currentPrices.productId, currentPrices.storeId],
-        set: { priceXaf: sql`excluded.price_xaf`, observationId: sql`excluded.observation_id`, observedAt: sql`excluded.observed_at` },
-        setWhere: sql`${currentPrices.observedAt} <= excluded.observed_at`,
-      });
+  if (verdict.status === 'held') {
+    const currentPrice = await shownPrice(tx, productId, store.id);
+    return { observation, duplicate: false, currentPrice, awaitingConfirmation: false };
   }
-  const currentPrice = await currentPriceOf(tx, productId, store.id);
-  // A cheaper current price is news for everyone who has this product on a list (price_alert).
-  if (previous !== null && currentPrice !== null && currentPrice < previous) {
-    await notifyPriceDrop(tx, { productId, storeId: store.id, previousXaf: previous, newXaf: currentPrice }, now);
-  }
-  return { observation, duplicate: false, currentPrice };
+  await rewardAgreement(tx, { id: observation.id, voice, price: input.price }, await voicesIn(tx, productId, store.id), now);
+  const { current } = await refreshCurrentPrice(tx, productId, store.id, now);
+  const currentPrice = current?.price ?? null;
+  return { observation, duplicate: false, currentPrice, awaitingConfirmation: awaiting(observation, currentPrice) };
 }
+
+const awaiting = (row: ObservationRow, currentPrice: number | null) =>
+  row.status === 'accepted' && (currentPrice === null || !pricesAgree(row.priceXaf, currentPrice));
 
 async function assertProductExists(deps: AppDeps, id: string): Promise<void> {
   const [row] = isUuid(id) ? await deps.db.select({ id: products.id }).from(products).where(eq(products.id, id)) : [];
@@ -161,6 +163,7 @@ export async function contribute(
   deps: AppDeps,
   principal: Principal,
   input: z.output<typeof ContributionSchema>,
+  ip: string,
 ): Promise<ContributionResponse> {
   await assertProductExists(deps, input.product_id);
   const store = await findStore(deps.db, input.store_id);
@@ -178,13 +181,27 @@ export async function contribute(
       source: 'contribution',
       position: { latitude: input.latitude, longitude: input.longitude },
       photoUrl,
+      ip,
       now: deps.now(),
     }),
   );
   if (!recorded.duplicate) catalogueCache(deps.db).clear();
-  const { observation, duplicate, currentPrice } = recorded;
-  const message = duplicate ? fr.contribute.duplicate : observation.status === 'held' ? fr.contribute.held : fr.contribute.success;
-  return { success: true, observation: toApiObservation(observation), current_price: currentPrice, duplicate, message };
+  const { observation, duplicate, currentPrice, awaitingConfirmation } = recorded;
+  const message = duplicate
+    ? fr.contribute.duplicate
+    : observation.status === 'held'
+      ? fr.contribute.held
+      : awaitingConfirmation
+        ? fr.contribute.awaitingConfirmation
+        : fr.contribute.success;
+  return {
+    success: true,
+    observation: toApiObservation(observation),
+    current_price: currentPrice,
+    duplicate,
+    awaiting_confirmation: awaitingConfirmation,
+    message,
+  };
 }
 
 const HISTORY_MAX_POINTS = 5000;

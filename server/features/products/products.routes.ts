@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fr } from '#contract/messages';
@@ -40,18 +40,24 @@ export async function productsRoutes(fastify: FastifyInstance, { deps }: { deps:
   // Image-carrying forms: the guard runs before the body is read, so strangers cannot make us parse megabytes.
   const form = { onRequest: app.requireConsumer, bodyLimit: PRODUCT_BODY_LIMIT };
 
+  const requester = (request: FastifyRequest) => ({ principal: principalOf(request), ip: request.ip });
+
   app.post('/products', { ...form, schema: { body: ProductCreateSchema, tags } }, async (request, reply) => {
-    const product = await createProduct(deps, principalOf(request), request.body);
+    const product = await createProduct(deps, requester(request), request.body);
     return reply.status(201).send({ success: true, message: fr.products.createdPlain, product });
   });
 
-  app.put('/products/:id', { ...form, schema: { params: IdParams, body: ProductUpdateSchema, tags } }, async (request) => {
-    const product = await updateProduct(deps, principalOf(request), request.params.id, request.body);
+  // The owner's edit applies at once (200); anyone else's waits for a moderator (202, product unchanged).
+  app.put('/products/:id', { ...form, schema: { params: IdParams, body: ProductUpdateSchema, tags } }, async (request, reply) => {
+    const { product, suggestionId } = await updateProduct(deps, requester(request), request.params.id, request.body);
+    if (suggestionId) {
+      return reply.status(202).send({ success: true, message: fr.moderation.suggestionSent, product, pending_review: true, suggestion_id: suggestionId });
+    }
     return { success: true, message: fr.products.updated, product };
   });
 
   app.post('/products/duplicate', { onRequest: app.requireConsumer, schema: { body: ProductDuplicateSchema, tags } }, async (request, reply) => {
-    const { product, shopName } = await duplicateProduct(deps, principalOf(request), request.body);
+    const { product, shopName } = await duplicateProduct(deps, requester(request), request.body);
     return reply.status(201).send({ success: true, message: fr.products.duplicated(shopName), product });
   });
 

@@ -14,6 +14,8 @@ import type {
   ProductPrice,
   QuickAddSchema,
 } from '#contract/products';
+import { isStale, type PriceFreshness } from '#contract/prices';
+import type { ProductSnapshot } from '#contract/moderation';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { currentPrices, products, stores } from '../../db/schema';
@@ -25,6 +27,7 @@ import { matchCondition, type SearchMode, withFuzzyThreshold } from '../../platf
 import { recordObservation } from '../prices/prices.service';
 import { resolveShop, type StoreRow } from '../stores/stores.service';
 import { catalogueCache } from './catalogue-cache';
+import { changesBetween, columnsOf, createSuggestion, hasChanges, lockProduct, recordRevision, snapshotOf } from './product-revisions';
 import { type ProductImages, resolveProductImages, thumbnailOf } from './product-images';
 
 type ListQuery = z.output<typeof ProductListQuerySchema>;
@@ -58,12 +61,29 @@ type ProductReadRow = {
   shown_store_address: string | null;
   shown_latitude: number | null;
   shown_longitude: number | null;
+  shown_observation_id: string | null;
+  shown_observed_at: Date | string | null;
+  shown_contributor_count: number | null;
+  shown_verified: boolean | null;
   store_count: number | string | null;
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function toApiProduct(row: ProductReadRow): Product {
+function freshnessOf(
+  row: { observation_id: string | null; observed_at: Date | string; contributor_count: number; verified: boolean },
+  now: Date,
+): PriceFreshness {
+  return {
+    observation_id: row.observation_id,
+    observed_at: iso(row.observed_at),
+    contributor_count: Number(row.contributor_count),
+    verified: Boolean(row.verified),
+    stale: isStale(row.observed_at, now),
+  };
+}
+
+function toApiProduct(row: ProductReadRow, now: Date): Product {
   const gallery = row.gallery_images ?? [];
   return {
     id: row.id,
@@ -83,6 +103,18 @@ function toApiProduct(row: ProductReadRow): Product {
     shop_latitude: row.shown_latitude,
     shop_longitude: row.shown_longitude,
     price_count: Number(row.store_count ?? 0),
+    price_freshness:
+      row.shown_price !== null && row.shown_observed_at !== null
+        ? freshnessOf(
+            {
+              observation_id: row.shown_observation_id,
+              observed_at: row.shown_observed_at,
+              contributor_count: row.shown_contributor_count ?? 1,
+              verified: row.shown_verified ?? false,
+            },
+            now,
+          )
+        : null,
     main_image: row.main_image,
     image_url: row.main_image,
     thumbnail_url: thumbnailOf(row.main_image),
@@ -105,10 +137,12 @@ function productRead(from: SQL, { preferStoreId, extraColumns }: { preferStoreId
                     p.main_image, p.gallery_images, p.barcode_image, p.created_at, p.updated_at,
                     shown.price_xaf as shown_price, shown.store_id as shown_store_id, s.name as shown_store_name,
                     s.address as shown_store_address, s.latitude as shown_latitude, s.longitude as shown_longitude,
+                    shown.observation_id as shown_observation_id, shown.observed_at as shown_observed_at,
+                    shown.contributor_count as shown_contributor_count, shown.verified as shown_verified,
                     shown.store_count ${extraColumns ?? sql``}
              from ${from}
              left join lateral (
-               select cp.price_xaf, cp.store_id, count(*) over () as store_count
+               select cp.price_xaf, cp.store_id, cp.observation_id, cp.observed_at, cp.contributor_count, cp.verified, count(*) over () as store_count
                from ${currentPrices} cp
                where cp.product_id = p.id
                order by ${preferred} cp.price_xaf, cp.observed_at desc
@@ -118,13 +152,13 @@ function productRead(from: SQL, { preferStoreId, extraColumns }: { preferStoreId
 }
 
 /** Products by id, in the order of `ids`, with their shown price. */
-async function productsByIds(db: DbOrTx, ids: string[], preferStoreId?: string): Promise<Product[]> {
+async function productsByIds(db: DbOrTx, ids: string[], now: Date, preferStoreId?: string): Promise<Product[]> {
   if (ids.length === 0) return [];
   const rows = await queryRowsPrepared<ProductReadRow>(db, sql`${productRead(sql`${products} p`, { preferStoreId })} where ${inArray(sql`p.id`, ids)}`);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toApiProduct(row)] : [];
+    return row ? [toApiProduct(row, now)] : [];
   });
 }
 
@@ -144,7 +178,7 @@ const orderOf = (sort: ListQuery['sort'], alias: string) =>
   sort === 'recent' ? sql.raw(`${alias}.created_at desc, ${alias}.id desc`) : sql.raw(`${alias}.sort_name, ${alias}.id`);
 
 /** The page of products and the number of matches, in one statement. */
-async function readPage(db: DbOrTx, matches: SQL, countMatches: SQL, query: ListQuery): Promise<Page> {
+async function readPage(db: DbOrTx, matches: SQL, countMatches: SQL, query: ListQuery, now: Date): Promise<Page> {
   const offset = (query.page - 1) * query.limit;
   const rows = await queryRowsPrepared<CountedRow>(
     db,
@@ -153,25 +187,25 @@ async function readPage(db: DbOrTx, matches: SQL, countMatches: SQL, query: List
         ${productRead(sql`page join ${products} p on p.id = page.id`, { extraColumns: sql`, (${countMatches}) as total` })}
         order by ${orderOf(query.sort, 'page')}`,
   );
-  if (rows.length > 0) return { products: rows.map(toApiProduct), total: Number(rows[0].total) };
+  if (rows.length > 0) return { products: rows.map((row) => toApiProduct(row, now)), total: Number(rows[0].total) };
   // Past the last page: no rows to carry the count, so it is asked alone.
   const [counted] = await queryRowsPrepared<{ total: number | string }>(db, sql`with ${matches} select (${countMatches}) as total`);
   return { products: [], total: Number(counted?.total ?? 0) };
 }
 
-async function searchPage(db: DbOrTx, filters: SQL[], search: string, mode: SearchMode, query: ListQuery): Promise<Page> {
+async function searchPage(db: DbOrTx, filters: SQL[], search: string, mode: SearchMode, query: ListQuery, now: Date): Promise<Page> {
   const condition = and(...filters, matchCondition(sql`${products.searchText}`, search, mode));
   // The matches are collected once (a bitmap scan of the trigram index), then counted and sorted:
   // cheaper than walking the name index and testing every product against the words.
   const matches = sql`m as materialized (select ${products.id} as id, ${products.sortName} as sort_name, ${products.createdAt} as created_at from ${products} where ${condition})`;
-  return readPage(db, matches, sql`select count(*) from m`, query);
+  return readPage(db, matches, sql`select count(*) from m`, query, now);
 }
 
-async function browsePage(db: DbOrTx, filters: SQL[], query: ListQuery): Promise<Page> {
+async function browsePage(db: DbOrTx, filters: SQL[], query: ListQuery, now: Date): Promise<Page> {
   const where = filters.length ? and(...filters) : sql`true`;
   // Not materialized: the page is read straight off the (sort_name, id) or created_at index.
   const matches = sql`m as (select ${products.id} as id, ${products.sortName} as sort_name, ${products.createdAt} as created_at from ${products} where ${where})`;
-  return readPage(db, matches, sql`select count(*) from ${products} where ${where}`, query);
+  return readPage(db, matches, sql`select count(*) from ${products} where ${where}`, query, now);
 }
 
 /**
@@ -183,11 +217,12 @@ export async function listProducts(deps: AppDeps, query: ListQuery): Promise<Pag
   const filters = listFilters(query);
   const search = query.search?.trim();
   const key = `list:${query.sort}:${query.page}:${query.limit}:${query.has_prices}:${query.category ?? ''}:${search ?? ''}`;
+  const now = deps.now();
   return catalogueCache(db).get(key, async () => {
-    if (!search) return browsePage(db, filters, query);
-    const page = await searchPage(db, filters, search, 'exact', query);
+    if (!search) return browsePage(db, filters, query, now);
+    const page = await searchPage(db, filters, search, 'exact', query, now);
     if (page.total > 0) return page;
-    return withFuzzyThreshold(db, (tx) => searchPage(tx, filters, search, 'fuzzy', query));
+    return withFuzzyThreshold(db, (tx) => searchPage(tx, filters, search, 'fuzzy', query, now));
   });
 }
 
@@ -215,7 +250,7 @@ export async function pricedProducts(deps: AppDeps, query: z.output<typeof Price
     .where(conditions)
     .orderBy(asc(currentPrices.observedAt), asc(products.sortName))
     .limit(query.limit);
-  return productsByIds(db, rows.map((r) => r.id), query.store_id);
+  return productsByIds(db, rows.map((r) => r.id), deps.now(), query.store_id);
 }
 
 // ---------------------------------------------------------------- one product
@@ -226,125 +261,182 @@ async function findProductRow(db: DbOrTx, id: string): Promise<typeof products.$
   return row;
 }
 
-type PriceJson = { store_id: string; store_name: string; store_address: string; latitude: number; longitude: number; price: number; observed_at: string };
+type PriceJson = {
+  store_id: string;
+  store_name: string;
+  store_address: string;
+  latitude: number;
+  longitude: number;
+  price: number;
+  observed_at: string;
+  observation_id: string | null;
+  contributor_count: number;
+  verified: boolean;
+};
 
 /** GET /api/products/{id} (cached a few seconds, see catalogue-cache.ts). */
 export function cachedProductDetail(deps: AppDeps, id: string): Promise<ProductDetail> {
-  return catalogueCache(deps.db).get(`detail:${id}`, () => productDetail(deps.db, id));
+  return catalogueCache(deps.db).get(`detail:${id}`, () => productDetail(deps.db, id, deps.now()));
 }
 
-type ProductColumns = Omit<ProductReadRow, 'shown_price' | 'shown_store_id' | 'shown_store_name' | 'shown_store_address' | 'shown_latitude' | 'shown_longitude' | 'store_count'>;
+type ProductColumns = Omit<ProductReadRow, `shown_${string}` | 'store_count'>;
 
 /** The product and its current price in each store, cheapest first (one statement). */
-export async function productDetail(db: DbOrTx, id: string): Promise<ProductDetail> {
+export async function productDetail(db: DbOrTx, id: string, now: Date): Promise<ProductDetail> {
   if (!isUuid(id)) throw new AppError('PRODUCT_NOT_FOUND');
   const [row] = await queryRowsPrepared<ProductColumns & { prices: PriceJson[] | null }>(
     db,
     sql`select p.id, p.name, p.brand, p.category, p.description, p.barcode, p.unit, p.manufacturer_reference, p.availability,
                p.main_image, p.gallery_images, p.barcode_image, p.created_at, p.updated_at,
                (select json_agg(json_build_object('store_id', s.id, 'store_name', s.name, 'store_address', s.address, 'latitude', s.latitude,
-                                                  'longitude', s.longitude, 'price', cp.price_xaf, 'observed_at', cp.observed_at)
+                                                  'longitude', s.longitude, 'price', cp.price_xaf, 'observed_at', cp.observed_at,
+                                                  'observation_id', cp.observation_id, 'contributor_count', cp.contributor_count, 'verified', cp.verified)
                                 order by cp.price_xaf, cp.observed_at desc, s.name)
                 from ${currentPrices} cp join ${stores} s on s.id = cp.store_id
                 where cp.product_id = p.id) as prices
         from ${products} p where p.id = ${id}`,
   );
   if (!row) throw new AppError('PRODUCT_NOT_FOUND');
-  const prices: ProductPrice[] = (row.prices ?? []).map((p, index) => ({ ...p, observed_at: iso(p.observed_at), currency: 'XAF', is_best: index === 0 }));
+  const prices: ProductPrice[] = (row.prices ?? []).map((p, index) => ({ ...p, ...freshnessOf(p, now), currency: 'XAF', is_best: index === 0 }));
   const best = prices[0];
-  const product = toApiProduct({
-    ...row,
-    shown_price: best?.price ?? null,
-    shown_store_id: best?.store_id ?? null,
-    shown_store_name: best?.store_name ?? null,
-    shown_store_address: best?.store_address ?? null,
-    shown_latitude: best?.latitude ?? null,
-    shown_longitude: best?.longitude ?? null,
-    store_count: prices.length,
-  });
+  const product = toApiProduct(
+    {
+      ...row,
+      shown_price: best?.price ?? null,
+      shown_store_id: best?.store_id ?? null,
+      shown_store_name: best?.store_name ?? null,
+      shown_store_address: best?.store_address ?? null,
+      shown_latitude: best?.latitude ?? null,
+      shown_longitude: best?.longitude ?? null,
+      shown_observation_id: best?.observation_id ?? null,
+      shown_observed_at: best?.observed_at ?? null,
+      shown_contributor_count: best?.contributor_count ?? null,
+      shown_verified: best?.verified ?? null,
+      store_count: prices.length,
+    },
+    now,
+  );
   return { ...product, prices };
 }
 
 // ---------------------------------------------------------------- forms
 
-function productValues(input: Partial<ProductInput>) {
-  const values: Partial<typeof products.$inferInsert> = {};
-  if (input.name !== undefined) values.name = input.name;
-  if (input.brand !== undefined) values.brand = input.brand;
-  if (input.category !== undefined) values.category = input.category;
-  if (input.description !== undefined) values.description = input.description;
-  if (input.barcode !== undefined) values.barcode = input.barcode;
-  if (input.unit !== undefined) values.unit = input.unit;
-  if (input.manufacturer_reference !== undefined) values.manufacturerReference = input.manufacturer_reference;
-  if (input.availability !== undefined) values.availability = input.availability;
-  return values;
+/** The product after the form: the fields it sends over the current ones (left out: kept). */
+function editedSnapshot(current: ProductSnapshot, input: Partial<ProductInput>, images: Partial<ProductImages>): ProductSnapshot {
+  const next = { ...current };
+  if (input.name !== undefined) next.name = input.name;
+  if (input.brand !== undefined) next.brand = input.brand ?? null;
+  if (input.category !== undefined) next.category = input.category;
+  if (input.description !== undefined) next.description = input.description ?? null;
+  if (input.barcode !== undefined) next.barcode = input.barcode ?? null;
+  if (input.unit !== undefined) next.unit = input.unit ?? null;
+  if (input.manufacturer_reference !== undefined) next.manufacturer_reference = input.manufacturer_reference ?? null;
+  if (input.availability !== undefined) next.availability = input.availability;
+  if (images.mainImage !== undefined) next.main_image = images.mainImage;
+  if (images.galleryImages !== undefined) next.gallery_images = images.galleryImages;
+  if (images.barcodeImage !== undefined) next.barcode_image = images.barcodeImage;
+  return next;
 }
 
+/** The state of a new product (what it would be if it had been edited from nothing). */
+const newProductSnapshot = (input: ProductInput, images: Partial<ProductImages>): ProductSnapshot =>
+  editedSnapshot(
+    {
+      name: input.name,
+      brand: null,
+      category: DEFAULT_CATEGORY,
+      description: null,
+      barcode: null,
+      unit: null,
+      manufacturer_reference: null,
+      availability: true,
+      main_image: null,
+      gallery_images: [],
+      barcode_image: null,
+    },
+    input,
+    images,
+  );
+
+type Requester = { principal: Principal; ip: string };
+
 /** Records the form's price in its shop (the shop itself is found or created even without a price). */
-async function recordShopPrice(tx: Tx, productId: string, input: ProductInput, userId: string, now: Date): Promise<StoreRow | null> {
-  const store = await resolveShop(tx, input, userId);
+async function recordShopPrice(tx: Tx, productId: string, input: ProductInput, who: Requester, now: Date): Promise<StoreRow | null> {
+  const store = await resolveShop(tx, input, who.principal.userId);
   if (store && input.price != null) {
-    await recordObservation(tx, { productId, store, userId, price: input.price, source: 'product_form', now });
+    await recordObservation(tx, { productId, store, userId: who.principal.userId, price: input.price, source: 'product_form', ip: who.ip, now });
   }
   return store;
 }
 
 /** POST /api/products: the simple form, or the one with a shop and a price. */
-export async function createProduct(deps: AppDeps, principal: Principal, input: ProductInput): Promise<ProductDetail> {
+export async function createProduct(deps: AppDeps, who: Requester, input: ProductInput): Promise<ProductDetail> {
   const images = await resolveProductImages(deps, input);
   const now = deps.now();
+  const snapshot = newProductSnapshot(input, images);
   const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
-      .values({
-        ...productValues(input),
-        name: input.name,
-        category: input.category ?? DEFAULT_CATEGORY,
-        ...images,
-        createdBy: principal.userId,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values({ ...columnsOf(snapshot), name: snapshot.name, category: snapshot.category, createdBy: who.principal.userId, createdAt: now, updatedAt: now })
       .returning({ id: products.id });
-    await recordShopPrice(tx, row.id, input, principal.userId, now);
+    await recordRevision(tx, row.id, { userId: who.principal.userId, kind: 'created', before: null, after: snapshot, now });
+    await recordShopPrice(tx, row.id, input, who, now);
     return row.id;
   });
   catalogueCache(deps.db).clear();
-  return productDetail(deps.db, id);
+  return productDetail(deps.db, id, now);
 }
 
-/** PUT /api/products/{id}. */
-export async function updateProduct(deps: AppDeps, principal: Principal, id: string, input: ProductInput): Promise<ProductDetail> {
+export type UpdateOutcome = { product: ProductDetail; suggestionId: string | null };
+
+/**
+ * PUT /api/products/{id}. The owner (who created the product) changes it at once; anyone else's
+ * changes become a suggestion for a moderator and the product stays as it is. A price in the form
+ * is an observation either way, with the same rules as every other price.
+ */
+export async function updateProduct(deps: AppDeps, who: Requester, id: string, input: ProductInput): Promise<UpdateOutcome> {
   const current = await findProductRow(deps.db, id);
   const currentImages: ProductImages = { mainImage: current.mainImage, galleryImages: current.galleryImages ?? [], barcodeImage: current.barcodeImage };
   const images = await resolveProductImages(deps, input, currentImages);
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(products)
-      .set({ ...productValues(input), ...images, updatedAt: now })
-      .where(eq(products.id, current.id));
-    await recordShopPrice(tx, current.id, input, principal.userId, now);
+  const suggestionId = await deps.db.transaction(async (tx) => {
+    const locked = await lockProduct(tx, current.id);
+    if (!locked) throw new AppError('PRODUCT_NOT_FOUND');
+    const before = snapshotOf(locked);
+    const after = editedSnapshot(before, input, images);
+    const changes = changesBetween(before, after);
+    let suggestion: string | null = null;
+    if (hasChanges(changes)) {
+      if (locked.createdBy === who.principal.userId) {
+        await tx.update(products).set({ ...columnsOf(after), updatedAt: now }).where(eq(products.id, locked.id));
+        await recordRevision(tx, locked.id, { userId: who.principal.userId, kind: 'edited', before, after, now });
+      } else {
+        suggestion = await createSuggestion(tx, locked.id, who.principal.userId, changes, now);
+      }
+    }
+    await recordShopPrice(tx, locked.id, input, who, now);
+    return suggestion;
   });
   catalogueCache(deps.db).clear();
-  return productDetail(deps.db, current.id);
+  return { product: await productDetail(deps.db, current.id, now), suggestionId };
 }
 
 /** POST /api/products/duplicate: the same product, priced in another shop. */
 export async function duplicateProduct(
   deps: AppDeps,
-  principal: Principal,
+  who: Requester,
   input: z.output<typeof ProductDuplicateSchema>,
 ): Promise<{ product: ProductDetail; shopName: string }> {
   const original = await findProductRow(deps.db, input.original_product_id);
+  const now = deps.now();
   const store = await deps.db.transaction(async (tx) => {
-    const shop = await resolveShop(tx, input, principal.userId);
+    const shop = await resolveShop(tx, input, who.principal.userId);
     if (!shop) throw new AppError('SHOP_REQUIRED');
-    await recordObservation(tx, { productId: original.id, store: shop, userId: principal.userId, price: input.price, source: 'product_form', now: deps.now() });
+    await recordObservation(tx, { productId: original.id, store: shop, userId: who.principal.userId, price: input.price, source: 'product_form', ip: who.ip, now });
     return shop;
   });
   catalogueCache(deps.db).clear();
-  return { product: await productDetail(deps.db, original.id), shopName: store.name };
+  return { product: await productDetail(deps.db, original.id, now), shopName: store.name };
 }
 
 /** POST /api/products/quick-add: the product of that name and brand (accents and case ignored), created if new. */
@@ -359,21 +451,15 @@ export async function quickAdd(deps: AppDeps, principal: Principal, input: z.out
       .orderBy(asc(products.createdAt))
       .limit(1);
     if (existing) return { id: existing.id, alreadyExisted: true };
+    const snapshot = newProductSnapshot(input, {});
     const [row] = await tx
       .insert(products)
-      .values({
-        name: input.name,
-        brand: input.brand ?? null,
-        category: input.category ?? DEFAULT_CATEGORY,
-        description: input.description ?? null,
-        createdBy: principal.userId,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values({ ...columnsOf(snapshot), name: snapshot.name, category: snapshot.category, createdBy: principal.userId, createdAt: now, updatedAt: now })
       .returning({ id: products.id });
+    await recordRevision(tx, row.id, { userId: principal.userId, kind: 'created', before: null, after: snapshot, now });
     return { id: row.id, alreadyExisted: false };
   });
   if (!alreadyExisted) catalogueCache(deps.db).clear();
-  const [product] = await productsByIds(deps.db, [id]);
+  const [product] = await productsByIds(deps.db, [id], now);
   return { product, alreadyExisted };
 }

@@ -1,0 +1,190 @@
+// The moderation space (/admin, API under /api/admin): queues of held and flagged prices and of
+// product suggestions, the evidence a moderator decides on, product revisions, suspensions and the
+// audit log. Only accounts of type 'admin' (moderators) may call these.
+import { z } from 'zod';
+import { fr } from './messages';
+
+const reasonText = z
+  .string({ error: fr.moderation.reasonRequired })
+  .trim()
+  .min(1, { error: fr.moderation.reasonRequired })
+  .max(500, { error: fr.moderation.reasonTooLong });
+
+/** reject, refuse, suspend: a reason is required (the contributor is told it). */
+export const ReasonSchema = z.object({ reason: reasonText });
+export type ReasonPayload = z.input<typeof ReasonSchema>;
+
+/** approve, apply: a note is optional. */
+export const OptionalReasonSchema = z.object({
+  reason: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), reasonText.optional()),
+});
+
+export const RevertSchema = z.object({
+  revision_id: z.string({ error: fr.moderation.revisionNotFound }).uuid({ error: fr.moderation.revisionNotFound }),
+});
+
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+const limit = z.coerce.number().int().min(1).max(100).default(20);
+
+export const OBSERVATION_QUEUES = ['held', 'flagged'] as const;
+export type ObservationQueueName = (typeof OBSERVATION_QUEUES)[number];
+
+export const ObservationQueueQuerySchema = z.object({
+  status: z.enum(OBSERVATION_QUEUES, { error: fr.common.invalidValue }).default('held'),
+  page,
+  limit,
+});
+
+export const SUGGESTION_STATUSES = ['pending', 'applied', 'refused'] as const;
+export const SuggestionsQuerySchema = z.object({
+  status: z.enum(SUGGESTION_STATUSES, { error: fr.common.invalidValue }).default('pending'),
+  page,
+  limit,
+});
+
+export const AuditQuerySchema = z.object({ page, limit: z.coerce.number().int().min(1).max(100).default(30) });
+
+// ---------------------------------------------------------------- answers
+// Zod schemas: the routes serialise through them, so a field they do not name never leaves the server.
+
+const isoDate = z.string();
+const observationStatus = z.enum(['accepted', 'held', 'rejected']);
+
+export const QueueCountsSchema = z.object({ held: z.number(), flagged: z.number(), suggestions: z.number(), total: z.number() });
+export type QueueCounts = z.infer<typeof QueueCountsSchema>;
+
+export const ContributorSummarySchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  user_type: z.enum(['consumer', 'delivery_agent', 'admin']),
+  reputation: z.number(),
+  created_at: isoDate,
+  suspended_at: isoDate.nullable(),
+  /** Accounts registered in the same burst from one address: they share one voice. */
+  voice_accounts: z.number(),
+  observations: z.object({ accepted: z.number(), held: z.number(), rejected: z.number(), confirmed: z.number() }),
+});
+export type ContributorSummary = z.infer<typeof ContributorSummarySchema>;
+
+const StoreHistoryPointSchema = z.object({ observed_at: isoDate, price: z.number(), status: observationStatus });
+export type StoreHistoryPoint = z.infer<typeof StoreHistoryPointSchema>;
+
+const FlagSummarySchema = z.object({
+  reason: z.enum(['wrong_price', 'wrong_product', 'wrong_store', 'outdated', 'outlier']),
+  comment: z.string().nullable(),
+  created_at: isoDate,
+  by_job: z.boolean(),
+});
+export type FlagSummary = z.infer<typeof FlagSummarySchema>;
+
+/** One held or flagged price with everything a moderator needs to decide. */
+export const ObservationEvidenceSchema = z.object({
+  id: z.string(),
+  status: observationStatus,
+  price: z.number(),
+  source: z.enum(['seed', 'contribution', 'product_form']),
+  observed_at: isoDate,
+  photo_url: z.string().nullable(),
+  review_reason: z.string().nullable(),
+  verified: z.boolean(),
+  product: z.object({ id: z.string(), name: z.string(), brand: z.string().nullable(), category: z.string() }),
+  store: z.object({ id: z.string(), name: z.string(), address: z.string(), latitude: z.number(), longitude: z.number() }),
+  /** Null for the initial prices. */
+  contributor: ContributorSummarySchema.nullable(),
+  /** How far from the store the contributor stood, when a position was sent. */
+  distance_km: z.number().nullable(),
+  /** What the store shows now for the product. */
+  shown_price: z.number().nullable(),
+  /** The product's median price across the stores that price it. */
+  cross_store_median: z.number().nullable(),
+  /** The product's observations in this store over the last 90 days (oldest first). */
+  store_history: z.array(StoreHistoryPointSchema),
+  flags: z.array(FlagSummarySchema),
+});
+export type ObservationEvidence = z.infer<typeof ObservationEvidenceSchema>;
+
+const pageOf = <T extends z.ZodTypeAny>(item: T) => z.object({ items: z.array(item), total: z.number(), page: z.number(), pages: z.number() });
+
+export const ObservationQueueSchema = pageOf(ObservationEvidenceSchema);
+export type ObservationQueue = z.infer<typeof ObservationQueueSchema>;
+
+export const ProductSnapshotSchema = z.object({
+  name: z.string(),
+  brand: z.string().nullable(),
+  category: z.string(),
+  description: z.string().nullable(),
+  barcode: z.string().nullable(),
+  unit: z.string().nullable(),
+  manufacturer_reference: z.string().nullable(),
+  availability: z.boolean(),
+  main_image: z.string().nullable(),
+  gallery_images: z.array(z.string()),
+  barcode_image: z.string().nullable(),
+});
+export type ProductSnapshot = z.infer<typeof ProductSnapshotSchema>;
+export type ProductField = keyof ProductSnapshot;
+export type ProductChanges = Partial<{ [K in ProductField]: { before: ProductSnapshot[K]; after: ProductSnapshot[K] } }>;
+const ProductChangesSchema = z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })) as unknown as z.ZodType<ProductChanges>;
+
+export const ProductRevisionSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  number: z.number(),
+  kind: z.enum(['original', 'created', 'edited', 'suggestion', 'reverted']),
+  editor_id: z.string().nullable(),
+  editor_name: z.string().nullable(),
+  snapshot: ProductSnapshotSchema,
+  changes: ProductChangesSchema,
+  note: z.string().nullable(),
+  created_at: isoDate,
+});
+export type ProductRevision = z.infer<typeof ProductRevisionSchema>;
+export const ProductRevisionsSchema = z.object({ revisions: z.array(ProductRevisionSchema) });
+
+export const ProductSuggestionSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  product_name: z.string(),
+  author_id: z.string().nullable(),
+  author_name: z.string().nullable(),
+  author_reputation: z.number().nullable(),
+  /** Field by field: the value when suggested and the proposed one. */
+  changes: ProductChangesSchema,
+  /** The product as it is now (it may have changed since). */
+  current: ProductSnapshotSchema,
+  status: z.enum(SUGGESTION_STATUSES),
+  reason: z.string().nullable(),
+  reviewed_at: isoDate.nullable(),
+  created_at: isoDate,
+});
+export type ProductSuggestion = z.infer<typeof ProductSuggestionSchema>;
+export const SuggestionPageSchema = pageOf(ProductSuggestionSchema);
+export type SuggestionPage = z.infer<typeof SuggestionPageSchema>;
+
+export const AuditEntrySchema = z.object({
+  id: z.number(),
+  moderator_id: z.string().nullable(),
+  moderator_name: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  reason: z.string().nullable(),
+  created_at: isoDate,
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditPageSchema = z.object({ entries: z.array(AuditEntrySchema), total: z.number(), page: z.number(), pages: z.number() });
+export type AuditPage = z.infer<typeof AuditPageSchema>;
+
+export const ContributorProfileSchema = ContributorSummarySchema.extend({
+  suspension_reason: z.string().nullable(),
+  recent_observations: z.array(
+    z.object({ id: z.string(), product_name: z.string(), store_name: z.string(), price: z.number(), status: observationStatus, observed_at: isoDate }),
+  ),
+});
+export type ContributorProfile = z.infer<typeof ContributorProfileSchema>;
+
+export const ModerationResultSchema = z.object({ success: z.literal(true), message: z.string() });
+export type ModerationResult = z.infer<typeof ModerationResultSchema>;

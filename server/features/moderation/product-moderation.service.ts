@@ -1,0 +1,169 @@
+// Product suggestions (edits by someone who does not own the product) and reverts to an earlier
+// revision. Each decision is one transaction: the product row is locked, the change and its
+// revision are written, the author is told, and the audit row records it.
+import { asc, count, desc, eq } from 'drizzle-orm';
+import { fr } from '#contract/messages';
+import type { ProductRevision, SuggestionPage } from '#contract/moderation';
+import type { AppDeps } from '../../deps';
+import type { Tx } from '../../db/client';
+import { productRevisions, productSuggestions, products, users } from '../../db/schema';
+import type { Principal } from '../../platform/auth-guard';
+import { AppError } from '../../platform/errors';
+import { isUuid } from '../../platform/ids';
+import { createNotifications } from '../notifications/notifications.service';
+import { catalogueCache } from '../products/catalogue-cache';
+import {
+  applyChanges,
+  changesBetween,
+  columnsOf,
+  hasChanges,
+  listRevisions,
+  lockProduct,
+  recordRevision,
+  snapshotOf,
+  toApiSuggestion,
+} from '../products/product-revisions';
+import { writeAudit } from './audit';
+
+/** GET /api/admin/product-suggestions: oldest first, each with the product as it is now. */
+export async function suggestionPage(deps: AppDeps, status: 'pending' | 'applied' | 'refused', page: number, limit: number): Promise<SuggestionPage> {
+  const where = eq(productSuggestions.status, status);
+  const [{ total }] = await deps.db.select({ total: count() }).from(productSuggestions).where(where);
+  const rows = await deps.db
+    .select({ suggestion: productSuggestions, product: products, authorName: users.fullName, authorReputation: users.reputation })
+    .from(productSuggestions)
+    .innerJoin(products, eq(products.id, productSuggestions.productId))
+    .leftJoin(users, eq(users.id, productSuggestions.userId))
+    .where(where)
+    .orderBy(status === 'pending' ? asc(productSuggestions.createdAt) : desc(productSuggestions.reviewedAt), asc(productSuggestions.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return {
+    items: rows.map((r) =>
+      toApiSuggestion(r.suggestion, { productName: r.product.name, current: snapshotOf(r.product), authorName: r.authorName, authorReputation: r.authorReputation }),
+    ),
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / limit)),
+  };
+}
+
+async function lockPendingSuggestion(tx: Tx, id: string) {
+  const [row] = isUuid(id) ? await tx.select().from(productSuggestions).where(eq(productSuggestions.id, id)).for('update') : [];
+  if (!row) throw new AppError('SUGGESTION_NOT_FOUND');
+  if (row.status !== 'pending') throw new AppError('SUGGESTION_ALREADY_REVIEWED');
+  return row;
+}
+
+/** POST /api/admin/product-suggestions/{id}/apply: the proposed values replace the current ones. */
+export async function applySuggestion(deps: AppDeps, moderator: Principal, id: string, reason: string | null): Promise<void> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const suggestion = await lockPendingSuggestion(tx, id);
+    const product = await lockProduct(tx, suggestion.productId);
+    if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+    const before = snapshotOf(product);
+    const after = applyChanges(before, suggestion.changes);
+    if (hasChanges(changesBetween(before, after))) {
+      await tx.update(products).set({ ...columnsOf(after), updatedAt: now }).where(eq(products.id, product.id));
+      await recordRevision(tx, product.id, { userId: suggestion.userId, kind: 'suggestion', before, after, note: reason, now });
+    }
+    await tx
+      .update(productSuggestions)
+      .set({ status: 'applied', reason, reviewedBy: moderator.userId, reviewedAt: now })
+      .where(eq(productSuggestions.id, id));
+    if (suggestion.userId) {
+      const texts = fr.moderation;
+      await createNotifications(
+        tx,
+        [{ userId: suggestion.userId, type: 'other', title: texts.suggestionAppliedTitle, body: texts.suggestionAppliedBody(after.name), data: { product_id: product.id } }],
+        now,
+      );
+    }
+    await writeAudit(tx, {
+      moderatorId: moderator.userId,
+      action: 'suggestion.apply',
+      targetType: 'product_suggestion',
+      targetId: id,
+      before: { product_id: product.id, status: 'pending', product: before },
+      after: { status: 'applied', product: after },
+      reason,
+      now,
+    });
+  });
+  catalogueCache(deps.db).clear();
+}
+
+/** POST /api/admin/product-suggestions/{id}/refuse. */
+export async function refuseSuggestion(deps: AppDeps, moderator: Principal, id: string, reason: string): Promise<void> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const suggestion = await lockPendingSuggestion(tx, id);
+    await tx
+      .update(productSuggestions)
+      .set({ status: 'refused', reason, reviewedBy: moderator.userId, reviewedAt: now })
+      .where(eq(productSuggestions.id, id));
+    const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, suggestion.productId));
+    if (suggestion.userId && product) {
+      const texts = fr.moderation;
+      await createNotifications(
+        tx,
+        [{ userId: suggestion.userId, type: 'other', title: texts.suggestionRefusedTitle, body: texts.suggestionRefusedBody(product.name, reason), data: { product_id: suggestion.productId } }],
+        now,
+      );
+    }
+    await writeAudit(tx, {
+      moderatorId: moderator.userId,
+      action: 'suggestion.refuse',
+      targetType: 'product_suggestion',
+      targetId: id,
+      before: { product_id: suggestion.productId, status: 'pending', changes: suggestion.changes },
+      after: { status: 'refused' },
+      reason,
+      now,
+    });
+  });
+}
+
+/** GET /api/admin/products/{id}/revisions. */
+export async function productRevisionsOf(deps: AppDeps, productId: string): Promise<ProductRevision[]> {
+  const [product] = isUuid(productId) ? await deps.db.select({ id: products.id }).from(products).where(eq(products.id, productId)) : [];
+  if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+  return listRevisions(deps.db, productId);
+}
+
+/** POST /api/admin/products/{id}/revert: the product as it was in that revision (a new revision). */
+export async function revertProduct(deps: AppDeps, moderator: Principal, productId: string, revisionId: string): Promise<void> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const product = isUuid(productId) ? await lockProduct(tx, productId) : undefined;
+    if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+    const [revision] = await tx
+      .select()
+      .from(productRevisions)
+      .where(eq(productRevisions.id, revisionId));
+    if (!revision || revision.productId !== product.id) throw new AppError('REVISION_NOT_FOUND');
+    const before = snapshotOf(product);
+    if (!hasChanges(changesBetween(before, revision.snapshot))) throw new AppError('REVISION_IS_CURRENT');
+    await tx.update(products).set({ ...columnsOf(revision.snapshot), updatedAt: now }).where(eq(products.id, product.id));
+    await recordRevision(tx, product.id, {
+      userId: moderator.userId,
+      kind: 'reverted',
+      before,
+      after: revision.snapshot,
+      note: fr.moderation.revertedTo(revision.number),
+      now,
+    });
+    await writeAudit(tx, {
+      moderatorId: moderator.userId,
+      action: 'product.revert',
+      targetType: 'product',
+      targetId: product.id,
+      before: { product: before },
+      after: { revision: revision.number, product: revision.snapshot },
+      reason: null,
+      now,
+    });
+  });
+  catalogueCache(deps.db).clear();
+}

@@ -1,0 +1,83 @@
+// Suspending an account: its sessions end at once, it cannot sign in, and none of its observations
+// count any more (the shown prices it took part in are recomputed without it). Reinstating undoes it.
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { Tx } from '../../db/client';
+import { priceObservations, sessions, users } from '../../db/schema';
+import type { Principal } from '../../platform/auth-guard';
+import { AppError } from '../../platform/errors';
+import { isUuid } from '../../platform/ids';
+import { lockProductStore, refreshCurrentPrice } from '../prices/current-price';
+import { catalogueCache } from '../products/catalogue-cache';
+import { writeAudit } from './audit';
+
+async function lockUser(tx: Tx, id: string) {
+  const [row] = isUuid(id) ? await tx.select().from(users).where(eq(users.id, id)).for('update') : [];
+  if (!row) throw new AppError('USER_NOT_FOUND');
+  return row;
+}
+
+/** Every product and store the account priced: their shown prices change when it stops (or starts again) counting. */
+async function refreshPricesOf(tx: Tx, userId: string, now: Date): Promise<number> {
+  const pairs = await tx
+    .selectDistinct({ productId: priceObservations.productId, storeId: priceObservations.storeId })
+    .from(priceObservations)
+    .where(and(eq(priceObservations.userId, userId), eq(priceObservations.status, 'accepted')))
+    // One order for every caller, so two suspensions never wait on each other's locks.
+    .orderBy(asc(priceObservations.productId), asc(priceObservations.storeId));
+  for (const { productId, storeId } of pairs) {
+    await lockProductStore(tx, productId, storeId);
+    await refreshCurrentPrice(tx, productId, storeId, now);
+  }
+  return pairs.length;
+}
+
+/** POST /api/admin/users/{id}/suspend. */
+export async function suspendUser(deps: AppDeps, moderator: Principal, userId: string, reason: string): Promise<void> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (user.userType === 'admin') throw new AppError('CANNOT_SUSPEND_MODERATOR');
+    if (user.suspendedAt) throw new AppError('USER_ALREADY_SUSPENDED');
+    await tx.update(users).set({ suspendedAt: now, suspensionReason: reason, updatedAt: now }).where(eq(users.id, userId));
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    const prices = await refreshPricesOf(tx, userId, now);
+    await writeAudit(tx, {
+      moderatorId: moderator.userId,
+      action: 'user.suspend',
+      targetType: 'user',
+      targetId: userId,
+      before: { suspended: false, reputation: user.reputation },
+      after: { suspended: true, sessions_revoked: revoked.length, prices_recomputed: prices },
+      reason,
+      now,
+    });
+  });
+  catalogueCache(deps.db).clear();
+}
+
+/** POST /api/admin/users/{id}/reinstate. */
+export async function reinstateUser(deps: AppDeps, moderator: Principal, userId: string, reason: string | null): Promise<void> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (!user.suspendedAt) throw new AppError('USER_NOT_SUSPENDED');
+    await tx.update(users).set({ suspendedAt: null, suspensionReason: null, updatedAt: now }).where(eq(users.id, userId));
+    const prices = await refreshPricesOf(tx, userId, now);
+    await writeAudit(tx, {
+      moderatorId: moderator.userId,
+      action: 'user.reinstate',
+      targetType: 'user',
+      targetId: userId,
+      before: { suspended: true, suspension_reason: user.suspensionReason },
+      after: { suspended: false, prices_recomputed: prices },
+      reason,
+      now,
+    });
+  });
+  catalogueCache(deps.db).clear();
+}

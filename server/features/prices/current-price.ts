@@ -1,0 +1,125 @@
+// Keeps current_prices equal to the consensus (consensus.ts) of each product in each store. Every
+// change to an observation that may count (a new accepted one, an approval, a rejection, a
+// suspension) calls refreshCurrentPrice in the same transaction, under the product-store lock.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { currentPrices, priceObservations, users } from '../../db/schema';
+import { queryRows } from '../../platform/sql-rows';
+import { notifyPriceDrop } from '../notifications/notifications.service';
+import { type Consensus, type Voice, consensusOf, pricesAgree, trustWeight } from './consensus';
+import { TRUST } from '#contract/prices';
+
+/** One writer at a time per product and store: the consensus then sees every earlier observation. */
+export async function lockProductStore(tx: Tx, productId: string, storeId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`price:${productId}:${storeId}`}))`);
+}
+
+type VoiceRow = {
+  id: string;
+  voice: string;
+  price_xaf: number;
+  observed_at: Date | string;
+  first_seen: Date | string;
+  verified: boolean;
+  located: boolean;
+  reputation: number;
+  user_id: string | null;
+  confirmed_at: Date | string | null;
+};
+
+export type StoredVoice = Voice & { userId: string | null; confirmed: boolean };
+
+/**
+ * The voices of a product in a store, as consensus.ts's voicesOf defines them: accepted observations
+ * of accounts that are not suspended, from the latest moderator-approved one on, each voice's latest.
+ */
+export async function voicesIn(db: DbOrTx, productId: string, storeId: string): Promise<StoredVoice[]> {
+  const rows = await queryRows<VoiceRow>(
+    db,
+    sql`with counted as (
+          select o.id, coalesce(o.voice_id::text, o.user_id::text, 'seed') as voice, o.price_xaf, o.observed_at,
+                 o.verified_at is not null as verified, (o.latitude is not null or o.source = 'seed') as located,
+                 coalesce(u.reputation, 0) as reputation, o.user_id, o.confirmed_at
+          from ${priceObservations} o left join ${users} u on u.id = o.user_id
+          where o.product_id = ${productId} and o.store_id = ${storeId} and o.status = 'accepted' and u.suspended_at is null
+        ),
+        recent as (
+          select * from counted
+          where observed_at >= coalesce((select max(observed_at) from counted where verified), '-infinity'::timestamptz)
+        ),
+        voices as (
+          select distinct on (voice) *, min(observed_at) over (partition by voice) as first_seen
+          from recent order by voice, observed_at desc, id desc
+        )
+        select * from voices order by observed_at desc, id desc limit ${TRUST.maxVoices}`,
+  );
+  return rows.map((r) => ({
+    observationId: r.id,
+    voice: r.voice,
+    price: r.price_xaf,
+    observedAt: new Date(r.observed_at),
+    firstSeenAt: new Date(r.first_seen),
+    trust: trustWeight(Number(r.reputation), r.located),
+    verified: r.verified,
+    userId: r.user_id,
+    confirmed: r.confirmed_at !== null,
+  }));
+}
+
+export async function shownPrice(db: DbOrTx, productId: string, storeId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ price: currentPrices.priceXaf })
+    .from(currentPrices)
+    .where(and(eq(currentPrices.productId, productId), eq(currentPrices.storeId, storeId)));
+  return row?.price ?? null;
+}
+
+export type PriceChange = { previous: number | null; current: Consensus | null };
+
+/** Recomputes the shown price from the observations; price-drop alerts follow the shown price only. */
+export async function refreshCurrentPrice(tx: Tx, productId: string, storeId: string, now: Date): Promise<PriceChange> {
+  const previous = await shownPrice(tx, productId, storeId);
+  const current = consensusOf(await voicesIn(tx, productId, storeId));
+  if (!current) {
+    await tx.delete(currentPrices).where(and(eq(currentPrices.productId, productId), eq(currentPrices.storeId, storeId)));
+    return { previous, current };
+  }
+  const values = {
+    priceXaf: current.price,
+    observationId: current.observationId,
+    observedAt: current.observedAt,
+    contributorCount: current.contributorCount,
+    verified: current.verified,
+  };
+  await tx
+    .insert(currentPrices)
+    .values({ productId, storeId, ...values })
+    .onConflictDoUpdate({ target: [currentPrices.productId, currentPrices.storeId], set: values });
+  if (previous !== null && current.price < previous) {
+    await notifyPriceDrop(tx, { productId, storeId, previousXaf: previous, newXaf: current.price }, now);
+  }
+  return { previous, current };
+}
+
+/**
+ * Reputation from agreement: when a new observation agrees with other voices' latest observations,
+ * each of those observations (and the new one) earns its contributor a point, once per observation.
+ */
+export async function rewardAgreement(tx: Tx, observation: { id: string; voice: string; price: number }, voices: StoredVoice[], now: Date): Promise<void> {
+  const agreeing = voices.filter((v) => v.voice !== observation.voice && pricesAgree(v.price, observation.price));
+  if (agreeing.length === 0) return;
+  const newlyConfirmed = agreeing.filter((v) => !v.confirmed).map((v) => ({ id: v.observationId, userId: v.userId }));
+  newlyConfirmed.push({ id: observation.id, userId: null });
+  const confirmed = await tx
+    .update(priceObservations)
+    .set({ confirmedAt: now })
+    .where(and(inArray(priceObservations.id, newlyConfirmed.map((o) => o.id)), sql`${priceObservations.confirmedAt} is null`))
+    .returning({ userId: priceObservations.userId });
+  const points = new Map<string, number>();
+  for (const { userId } of confirmed) if (userId) points.set(userId, (points.get(userId) ?? 0) + TRUST.reputationConfirmed);
+  for (const [userId, gain] of points) await changeReputation(tx, userId, gain);
+}
+
+export async function changeReputation(tx: DbOrTx, userId: string, delta: number): Promise<void> {
+  await tx.update(users).set({ reputation: sql`${users.reputation} + ${delta}` }).where(eq(users.id, userId));
+}

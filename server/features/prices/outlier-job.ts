@@ -1,0 +1,46 @@
+// Runs the cross-store outlier scan (price-flags.ts) in the background of the API process: a first
+// pass a minute after start, then every OUTLIER_SCAN_INTERVAL_MINUTES. Several API processes on one
+// PostgreSQL take turns through an advisory lock, so a pass runs once whatever their number.
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { queryRows } from '../../platform/sql-rows';
+import { flagCrossStoreOutliers } from './price-flags';
+
+const OUTLIER_JOB_LOCK = 725_010;
+const FIRST_PASS_DELAY_MS = 60_000;
+
+/** One pass, unless another process is running one. Returns the flags added, or null when skipped. */
+export async function runOutlierScan(deps: AppDeps): Promise<number | null> {
+  return deps.db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ taken: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${OUTLIER_JOB_LOCK}) as taken`);
+    if (!lock?.taken) return null;
+    return flagCrossStoreOutliers(tx, deps.now());
+  });
+}
+
+export function registerOutlierJob(app: FastifyInstance, deps: AppDeps): void {
+  const minutes = deps.config.outlierScanIntervalMinutes;
+  if (deps.config.env === 'test' || minutes === 0) return;
+  const timers: NodeJS.Timeout[] = [];
+  let running = false;
+  const pass = async () => {
+    if (running) return;
+    running = true;
+    await runOutlierScan(deps)
+      .then((added) => {
+        if (added) app.log.info({ added }, 'prix hors norme signalés');
+      })
+      .catch((error) => app.log.error({ err: error }, 'détection des prix hors norme'))
+      .finally(() => {
+        running = false;
+      });
+  };
+  app.addHook('onReady', async () => {
+    timers.push(setTimeout(() => void pass(), FIRST_PASS_DELAY_MS), setInterval(() => void pass(), minutes * 60_000));
+    for (const timer of timers) timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearTimeout(timer);
+  });
+}

@@ -1,0 +1,170 @@
+// Product history and integrity. Every change to a product writes a revision (who, when, the whole
+// product after it and what changed); a product's owner (the account that created it) edits it
+// directly, anyone else's edit becomes a suggestion that a moderator applies or refuses; a moderator
+// can bring a product back to any earlier revision.
+import { and, desc, eq, max } from 'drizzle-orm';
+import type { ProductChanges, ProductField, ProductRevision, ProductSnapshot, ProductSuggestion } from '#contract/moderation';
+import type { DbOrTx, Tx } from '../../db/client';
+import { productRevisions, productSuggestions, products, users } from '../../db/schema';
+
+type ProductRow = typeof products.$inferSelect;
+
+export const PRODUCT_FIELDS: ProductField[] = [
+  'name',
+  'brand',
+  'category',
+  'description',
+  'barcode',
+  'unit',
+  'manufacturer_reference',
+  'availability',
+  'main_image',
+  'gallery_images',
+  'barcode_image',
+];
+
+export function snapshotOf(row: ProductRow): ProductSnapshot {
+  return {
+    name: row.name,
+    brand: row.brand,
+    category: row.category,
+    description: row.description,
+    barcode: row.barcode,
+    unit: row.unit,
+    manufacturer_reference: row.manufacturerReference,
+    availability: row.availability,
+    main_image: row.mainImage,
+    gallery_images: row.galleryImages ?? [],
+    barcode_image: row.barcodeImage,
+  };
+}
+
+/** The product columns that hold a snapshot. */
+export function columnsOf(snapshot: Partial<ProductSnapshot>): Partial<typeof products.$inferInsert> {
+  const columns: Partial<typeof products.$inferInsert> = {};
+  if (snapshot.name !== undefined) columns.name = snapshot.name;
+  if (snapshot.brand !== undefined) columns.brand = snapshot.brand;
+  if (snapshot.category !== undefined) columns.category = snapshot.category;
+  if (snapshot.description !== undefined) columns.description = snapshot.description;
+  if (snapshot.barcode !== undefined) columns.barcode = snapshot.barcode;
+  if (snapshot.unit !== undefined) columns.unit = snapshot.unit;
+  if (snapshot.manufacturer_reference !== undefined) columns.manufacturerReference = snapshot.manufacturer_reference;
+  if (snapshot.availability !== undefined) columns.availability = snapshot.availability;
+  if (snapshot.main_image !== undefined) columns.mainImage = snapshot.main_image;
+  if (snapshot.gallery_images !== undefined) columns.galleryImages = snapshot.gallery_images;
+  if (snapshot.barcode_image !== undefined) columns.barcodeImage = snapshot.barcode_image;
+  return columns;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Field by field, what differs between two states of a product. */
+export function changesBetween(before: ProductSnapshot, after: ProductSnapshot): ProductChanges {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const field of PRODUCT_FIELDS) {
+    if (!same(before[field], after[field])) changes[field] = { before: before[field], after: after[field] };
+  }
+  return changes as ProductChanges;
+}
+
+export const hasChanges = (changes: ProductChanges) => Object.keys(changes).length > 0;
+
+/** The state after the changes (their `after` values over `base`). */
+export function applyChanges(base: ProductSnapshot, changes: ProductChanges): ProductSnapshot {
+  const next: Record<string, unknown> = { ...base };
+  for (const [field, change] of Object.entries(changes)) if (change) next[field] = change.after;
+  return next as ProductSnapshot;
+}
+
+type RevisionInput = {
+  userId: string | null;
+  kind: 'created' | 'edited' | 'suggestion' | 'reverted';
+  before: ProductSnapshot | null;
+  after: ProductSnapshot;
+  note?: string | null;
+  now: Date;
+};
+
+/**
+ * Writes the revision of a change. A product that predates revisions (the seed) first gets an
+ * 'original' revision of its state before the change, so a moderator can always go back to it.
+ */
+export async function recordRevision(tx: Tx, productId: string, input: RevisionInput): Promise<void> {
+  const [{ last }] = await tx.select({ last: max(productRevisions.number) }).from(productRevisions).where(eq(productRevisions.productId, productId));
+  let number = last ?? 0;
+  if (number === 0 && input.before) {
+    number += 1;
+    await tx.insert(productRevisions).values({ productId, number, userId: null, kind: 'original', snapshot: input.before, createdAt: input.now });
+  }
+  await tx.insert(productRevisions).values({
+    productId,
+    number: number + 1,
+    userId: input.userId,
+    kind: input.kind,
+    snapshot: input.after,
+    changes: input.before ? changesBetween(input.before, input.after) : {},
+    note: input.note ?? null,
+    createdAt: input.now,
+  });
+}
+
+/** Locks the product row for a change: revisions are numbered one after the other. */
+export async function lockProduct(tx: Tx, productId: string): Promise<ProductRow | undefined> {
+  const [row] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+  return row;
+}
+
+export async function listRevisions(db: DbOrTx, productId: string): Promise<ProductRevision[]> {
+  const rows = await db
+    .select({ revision: productRevisions, editor: users.fullName })
+    .from(productRevisions)
+    .leftJoin(users, eq(users.id, productRevisions.userId))
+    .where(eq(productRevisions.productId, productId))
+    .orderBy(desc(productRevisions.number));
+  return rows.map(({ revision, editor }) => ({
+    id: revision.id,
+    product_id: revision.productId,
+    number: revision.number,
+    kind: revision.kind as ProductRevision['kind'],
+    editor_id: revision.userId,
+    editor_name: editor,
+    snapshot: revision.snapshot,
+    changes: revision.changes,
+    note: revision.note,
+    created_at: revision.createdAt.toISOString(),
+  }));
+}
+
+/** A non-owner's edit, kept for a moderator. */
+export async function createSuggestion(tx: Tx, productId: string, userId: string, changes: ProductChanges, now: Date): Promise<string> {
+  const [row] = await tx.insert(productSuggestions).values({ productId, userId, changes, createdAt: now }).returning({ id: productSuggestions.id });
+  return row.id;
+}
+
+export function toApiSuggestion(
+  row: typeof productSuggestions.$inferSelect,
+  extra: { productName: string; current: ProductSnapshot; authorName: string | null; authorReputation: number | null },
+): ProductSuggestion {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    product_name: extra.productName,
+    author_id: row.userId,
+    author_name: extra.authorName,
+    author_reputation: extra.authorReputation,
+    changes: row.changes,
+    current: extra.current,
+    status: row.status as ProductSuggestion['status'],
+    reason: row.reason,
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function pendingSuggestionsOf(db: DbOrTx, productId: string): Promise<number> {
+  const rows = await db
+    .select({ id: productSuggestions.id })
+    .from(productSuggestions)
+    .where(and(eq(productSuggestions.productId, productId), eq(productSuggestions.status, 'pending')));
+  return rows.length;
+}
