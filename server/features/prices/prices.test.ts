@@ -139,21 +139,25 @@ describe('trust rules', () => {
     expect(await priceIn(productId)).toBe(1000);
   });
 
-  it("holds a price more than 3× off the store's recent median, above or below, and accepts one within", async () => {
-    const high = (await contribute({ product_id: productId, store_id: store.id, price: 3001, ...inStore() })).json() as ContributionResponse;
+  it('holds a price more than 3× above or below the shown price, and accepts one within (it then waits for a second contributor)', async () => {
+    const [bob, carol, dave] = await Promise.all([registerUser(ctx.app), registerUser(ctx.app), registerUser(ctx.app)]);
+    const high = (await contribute({ product_id: productId, store_id: store.id, price: 3001, ...inStore() }, bob.access_token)).json() as ContributionResponse;
     expect(high.observation).toMatchObject({ status: 'held' });
-    expect(high.observation.review_reason).toContain('prix médian récent');
-    const low = (await contribute({ product_id: productId, store_id: store.id, price: 333, ...inStore() })).json() as ContributionResponse;
+    expect(high.observation.review_reason).toContain('prix affiché dans ce magasin');
+    const low = (await contribute({ product_id: productId, store_id: store.id, price: 333, ...inStore() }, carol.access_token)).json() as ContributionResponse;
     expect(low.observation.status).toBe('held');
-    const within = (await contribute({ product_id: productId, store_id: store.id, price: 3000, ...inStore() })).json() as ContributionResponse;
-    expect(within.observation.status).toBe('accepted');
-    expect(await priceIn(productId)).toBe(3000);
+    const within = (await contribute({ product_id: productId, store_id: store.id, price: 3000, ...inStore() }, dave.access_token)).json() as ContributionResponse;
+    expect(within).toMatchObject({ observation: { status: 'accepted' }, awaiting_confirmation: true, current_price: 1000, message: fr.contribute.awaitingConfirmation });
+    expect(await priceIn(productId)).toBe(1000);
   });
 
-  it('judges against accepted prices only: held ones never move the median', async () => {
-    for (let i = 0; i < 3; i++) await contribute({ product_id: productId, store_id: store.id, price: 9000 + i, ...inStore() });
-    const next = (await contribute({ product_id: productId, store_id: store.id, price: 9100, ...inStore() })).json() as ContributionResponse;
-    expect(next.observation.status).toBe('held');
+  it('never counts held observations, however many contributors send them', async () => {
+    for (let i = 0; i < 3; i++) {
+      const someone = await registerUser(ctx.app);
+      const held = await contribute({ product_id: productId, store_id: store.id, price: 9000 + i, ...inStore() }, someone.access_token);
+      expect(held.json().observation.status).toBe('held');
+    }
+    expect(await priceIn(productId)).toBe(1000);
   });
 
   it('counts held contributions as the contributor\u2019s contributions', async () => {
@@ -173,27 +177,28 @@ describe('trust rules', () => {
 
 describe('repeated submissions', () => {
   it('counts the same contribution within a minute once, and again after the minute', async () => {
+    const bob = await registerUser(ctx.app);
     const rows = async () =>
       (await ctx.db.select({ n: count() }).from(priceObservations).where(and(eq(priceObservations.productId, productId), eq(priceObservations.source, 'contribution'))))[0].n;
     const payload = { product_id: productId, store_id: store.id, price: 1150, ...inStore() };
-    const first = await contribute(payload);
+    const first = await contribute(payload, bob.access_token);
     expect(first.statusCode).toBe(201);
     ctx.clock.advance(30_000);
-    const second = await contribute(payload);
+    const second = await contribute(payload, bob.access_token);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ duplicate: true, message: fr.contribute.duplicate, observation: { id: first.json().observation.id } });
     expect(await rows()).toBe(1);
-    const [a, b] = await Promise.all([contribute({ ...payload, price: 1160 }), contribute({ ...payload, price: 1160 })]);
+    const [a, b] = await Promise.all([contribute({ ...payload, price: 1160 }, bob.access_token), contribute({ ...payload, price: 1160 }, bob.access_token)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
     expect(await rows()).toBe(2);
     ctx.clock.advance(61_000);
-    expect((await contribute(payload)).statusCode).toBe(201);
+    expect((await contribute(payload, bob.access_token)).statusCode).toBe(201);
     expect(await rows()).toBe(3);
   });
 });
 
 describe('current price', () => {
-  it('is the latest accepted observation: an older observation recorded later does not replace it', async () => {
+  it("counts a contributor's latest observation: an older one recorded later does not replace it", async () => {
     const storeRow = await findStore(ctx.db, store.id);
     await contribute({ product_id: productId, store_id: store.id, price: 1200, ...inStore() });
     const tenDaysAgo = new Date(ctx.clock.now().getTime() - 10 * 24 * 3600 * 1000);
@@ -251,23 +256,29 @@ describe('price alerts', () => {
       (n) => n.type === 'price_alert',
     );
 
-  it('a lower accepted price tells the users who have the product on a list and follow prices — not the others', async () => {
+  it('a lower shown price tells the users who have the product on a list and follow prices — not the others; a lone report alerts nobody', async () => {
     const follower = await registerUser(ctx.app);
     const indifferent = await registerUser(ctx.app, { preferences: { track_prices: false, contribute_in_store: false } });
     expect((await listWith(follower, productId)).statusCode).toBe(201);
     expect((await listWith(indifferent, productId)).statusCode).toBe(201);
+    const [bob, carol] = await Promise.all([registerUser(ctx.app), registerUser(ctx.app)]);
 
-    expect((await contribute({ product_id: productId, store_id: store.id, price: 1200, ...inStore() })).statusCode).toBe(201);
+    // One contributor alone reports 800: the shown price does not move, nobody is alerted.
+    expect((await contribute({ product_id: productId, store_id: store.id, price: 800, ...inStore() }, bob.access_token)).json()).toMatchObject({ awaiting_confirmation: true });
+    expect(await priceIn(productId)).toBe(1000);
     expect(await alertsOf(follower)).toHaveLength(0);
 
-    expect((await contribute({ product_id: productId, store_id: store.id, price: 900, ...inStore() })).statusCode).toBe(201);
+    // A second contributor confirms it: the shown price drops, and the follower hears of it.
+    expect((await contribute({ product_id: productId, store_id: store.id, price: 820, ...inStore() }, carol.access_token)).statusCode).toBe(201);
+    expect(await priceIn(productId)).toBe(800);
     const alerts = await alertsOf(follower);
     expect(alerts).toHaveLength(1);
     expect(alerts[0].body).toContain('Géant CKdo');
     expect(await alertsOf(indifferent)).toHaveLength(0);
 
-    // A held observation (ten times the median) changes no price and alerts nobody.
-    expect((await contribute({ product_id: productId, store_id: store.id, price: 90, ...inStore() })).json().observation.status).toBe('held');
+    // A held observation (a tenth of the shown price) changes no price and alerts nobody.
+    const dave = await registerUser(ctx.app);
+    expect((await contribute({ product_id: productId, store_id: store.id, price: 80, ...inStore() }, dave.access_token)).json().observation.status).toBe('held');
     expect(await alertsOf(follower)).toHaveLength(1);
   });
 });

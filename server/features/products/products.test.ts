@@ -309,16 +309,18 @@ describe('product images', () => {
 });
 
 describe('PUT /api/products/{id}', () => {
-  it('lets any consumer edit a product, keeps images it already has and drops the ones left out', async () => {
+  it('lets the owner edit their product at once, keeping images it already has and dropping the ones left out', async () => {
     const a = dataUrl(await pngBytes(200, 200));
     const b = dataUrl(await pngBytes(210, 200));
     const created = (await send('POST', '/api/products', { name: 'Gari', main_image: a, gallery_images: [a, b] })).json().product as ProductDetail;
-    const res = await send(
-      'PUT',
-      `/api/products/${created.id}`,
-      { name: 'Gari blanc', brand: 'Nkok', category: 'Épicerie', main_image: created.main_image, gallery_images: [created.gallery_images[1]], availability: false },
-      bob.access_token,
-    );
+    const res = await send('PUT', `/api/products/${created.id}`, {
+      name: 'Gari blanc',
+      brand: 'Nkok',
+      category: 'Épicerie',
+      main_image: created.main_image,
+      gallery_images: [created.gallery_images[1]],
+      availability: false,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ success: true, message: fr.products.updated });
     expect(res.json().product).toMatchObject({
@@ -329,6 +331,15 @@ describe('PUT /api/products/{id}', () => {
       main_image: created.main_image,
       gallery_images: [created.gallery_images[1]],
     });
+  });
+
+  it("turns another consumer's edit into a suggestion for a moderator and leaves the product as it is", async () => {
+    const created = await createSimple({ brand: 'Avant' });
+    const res = await send('PUT', `/api/products/${created.id}`, { name: 'Renommé par Bob', brand: 'Après' }, bob.access_token);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ success: true, message: fr.moderation.suggestionSent, pending_review: true });
+    expect(res.json().product).toMatchObject({ name: created.name, brand: 'Avant' });
+    expect((await get(`/api/products/${created.id}`)).json()).toMatchObject({ name: created.name, brand: 'Avant' });
   });
 
   it('records a price given with a shop, and refuses a price without a shop', async () => {
