@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
+import { adoptConsensusRule } from './features/prices/current-price';
 import { localFileStorage } from './platform/storage';
 
 async function main() {
@@ -13,6 +14,7 @@ async function main() {
   const database = await openConfiguredDatabase(config);
   await migrateDatabase(database);
   const seeded = await seedIfEmpty(database.db);
+  const recomputed = await adoptConsensusRule(database.db, new Date());
   const app = await buildApp({
     config,
     db: database.db,
@@ -20,6 +22,7 @@ async function main() {
     now: () => new Date(),
   });
   if (seeded) app.log.info('Base de données initialisée avec les magasins, produits et comptes de démonstration');
+  if (recomputed) app.log.info({ recomputed }, 'prix affichés recalculés selon la règle du consensus');
 
   let closing = false;
   const shutdown = async (signal: string) => {

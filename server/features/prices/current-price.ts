@@ -2,8 +2,8 @@
 // change to an observation that may count (a new accepted one, an approval, a rejection, a
 // suspension) calls refreshCurrentPrice in the same transaction, under the product-store lock.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
-import { currentPrices, priceObservations, users } from '../../db/schema';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { appSettings, currentPrices, priceObservations, users } from '../../db/schema';
 import { queryRows } from '../../platform/sql-rows';
 import { notifyPriceDrop } from '../notifications/notifications.service';
 import { type Consensus, type Voice, consensusOf, pricesAgree, trustWeight } from './consensus';
@@ -122,4 +122,31 @@ export async function rewardAgreement(tx: Tx, observation: { id: string; voice: 
 
 export async function changeReputation(tx: DbOrTx, userId: string, delta: number): Promise<void> {
   await tx.update(users).set({ reputation: sql`${users.reputation} + ${delta}` }).where(eq(users.id, userId));
+}
+
+const RULE_KEY = 'shown_price_rule';
+const RULE_VERSION = 'consensus-1';
+
+/**
+ * Once per database: the shown prices of every product and store that users contributed to are
+ * recomputed with the consensus rule (databases created before it showed the latest observation).
+ * Returns how many were recomputed, or null when it was already done.
+ */
+export async function adoptConsensusRule(db: Db, now: Date): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${RULE_KEY}))`);
+    const [done] = await tx.select().from(appSettings).where(eq(appSettings.key, RULE_KEY));
+    if (done?.value === RULE_VERSION) return null;
+    const pairs = await tx
+      .selectDistinct({ productId: priceObservations.productId, storeId: priceObservations.storeId })
+      .from(priceObservations)
+      .where(sql`${priceObservations.userId} is not null`)
+      .orderBy(priceObservations.productId, priceObservations.storeId);
+    for (const { productId, storeId } of pairs) await refreshCurrentPrice(tx, productId, storeId, now);
+    await tx
+      .insert(appSettings)
+      .values({ key: RULE_KEY, value: RULE_VERSION })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: RULE_VERSION } });
+    return pairs.length;
+  });
 }

@@ -1,0 +1,50 @@
+// A database created before the trust work: seeded without a moderator, its shown prices the latest
+// observation. The next start adds the demo moderator and recomputes the shown prices once.
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '#contract/demo';
+import { appSettings, currentPrices, priceObservations, products, stores, users } from '../schema';
+import { createTestContext, registerUser, type TestContext } from '../../test/harness';
+import { adoptConsensusRule } from '../../features/prices/current-price';
+import { seedIfEmpty } from './seed';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('starting on a database from before moderators and the consensus rule', () => {
+  it('adds the demo moderator once, without seeding the catalogue again', async () => {
+    await ctx.db.delete(users).where(eq(users.email, DEMO_ACCOUNTS.moderator.email));
+    await ctx.db.update(appSettings).set({ value: '1' }).where(eq(appSettings.key, 'seed_version'));
+    const productsBefore = (await ctx.db.select({ n: count() }).from(products))[0].n;
+    expect(await seedIfEmpty(ctx.db)).toBe(false);
+    const [moderator] = await ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.moderator.email));
+    expect(moderator.userType).toBe('admin');
+    expect((await ctx.db.select({ n: count() }).from(products))[0].n).toBe(productsBefore);
+    expect(await seedIfEmpty(ctx.db)).toBe(false);
+    expect((await ctx.db.select({ n: count() }).from(users).where(eq(users.email, DEMO_ACCOUNTS.moderator.email)))[0].n).toBe(1);
+  });
+
+  it('recomputes, once, the shown prices that one contributor had set by being the latest', async () => {
+    const [store] = await ctx.db.select().from(stores).where(eq(stores.name, 'Géant CKdo'));
+    const [price] = await ctx.db.select().from(currentPrices).where(eq(currentPrices.storeId, store.id)).limit(1);
+    const mallory = await registerUser(ctx.app);
+    const now = ctx.clock.now();
+    // As the old rule left it: Mallory's observation, the latest, shown.
+    const [observation] = await ctx.db
+      .insert(priceObservations)
+      .values({ productId: price.productId, storeId: store.id, userId: mallory.user.id, voiceId: mallory.user.id, priceXaf: price.priceXaf * 3, source: 'contribution', observedAt: now, createdAt: now })
+      .returning();
+    await ctx.db
+      .update(currentPrices)
+      .set({ priceXaf: price.priceXaf * 3, observationId: observation.id, observedAt: now })
+      .where(and(eq(currentPrices.productId, price.productId), eq(currentPrices.storeId, store.id)));
+
+    expect(await adoptConsensusRule(ctx.db, now)).toBeGreaterThanOrEqual(1);
+    const [shown] = await ctx.db.select().from(currentPrices).where(and(eq(currentPrices.productId, price.productId), eq(currentPrices.storeId, store.id)));
+    expect(shown.priceXaf).toBe(price.priceXaf);
+    expect(await adoptConsensusRule(ctx.db, now)).toBeNull();
+  });
+});
