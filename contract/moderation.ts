@@ -124,6 +124,20 @@ export const ProductSnapshotSchema = z.object({
 });
 export type ProductSnapshot = z.infer<typeof ProductSnapshotSchema>;
 export type ProductField = keyof ProductSnapshot;
+/** Every field of a product's history, in the order the forms show them. */
+export const PRODUCT_FIELDS: ProductField[] = [
+  'name',
+  'brand',
+  'category',
+  'description',
+  'barcode',
+  'unit',
+  'manufacturer_reference',
+  'availability',
+  'main_image',
+  'gallery_images',
+  'barcode_image',
+];
 export type ProductChanges = Partial<{ [K in ProductField]: { before: ProductSnapshot[K]; after: ProductSnapshot[K] } }>;
 const ProductChangesSchema = z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })) as unknown as z.ZodType<ProductChanges>;
 

@@ -17,25 +17,34 @@ async function lockUser(tx: Tx, id: string) {
   return row;
 }
 
-/** Every product and store the account priced: their shown prices change when it stops (or starts again) counting. */
-async function refreshPricesOf(tx: Tx, userId: string, now: Date): Promise<number> {
-  const pairs = await tx
-    .selectDistinct({ productId: priceObservations.productId, storeId: priceObservations.storeId })
-    .from(priceObservations)
-    .where(and(eq(priceObservations.userId, userId), eq(priceObservations.status, 'accepted')))
-    // One order for every caller, so two suspensions never wait on each other's locks.
-    .orderBy(asc(priceObservations.productId), asc(priceObservations.storeId));
-  for (const { productId, storeId } of pairs) {
-    await lockProductStore(tx, productId, storeId);
-    await refreshCurrentPrice(tx, productId, storeId, now);
-  }
-  return pairs.length;
+type Pair = { productId: string; storeId: string };
+
+/**
+ * Every product and store the account priced: their shown prices change when it stops (or starts
+ * again) counting. Their locks are taken first, in one order for every caller, and before the
+ * account's row: a contribution that holds one of them and rewards this account cannot deadlock.
+ */
+async function lockPricesOf(tx: Tx, userId: string): Promise<Pair[]> {
+  const pairs = isUuid(userId)
+    ? await tx
+        .selectDistinct({ productId: priceObservations.productId, storeId: priceObservations.storeId })
+        .from(priceObservations)
+        .where(and(eq(priceObservations.userId, userId), eq(priceObservations.status, 'accepted')))
+        .orderBy(asc(priceObservations.productId), asc(priceObservations.storeId))
+    : [];
+  for (const { productId, storeId } of pairs) await lockProductStore(tx, productId, storeId);
+  return pairs;
+}
+
+async function refreshPrices(tx: Tx, pairs: Pair[], now: Date): Promise<void> {
+  for (const { productId, storeId } of pairs) await refreshCurrentPrice(tx, productId, storeId, now);
 }
 
 /** POST /api/admin/users/{id}/suspend. */
 export async function suspendUser(deps: AppDeps, moderator: Principal, userId: string, reason: string): Promise<void> {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
+    const pairs = await lockPricesOf(tx, userId);
     const user = await lockUser(tx, userId);
     if (user.userType === 'admin') throw new AppError('CANNOT_SUSPEND_MODERATOR');
     if (user.suspendedAt) throw new AppError('USER_ALREADY_SUSPENDED');
@@ -45,14 +54,14 @@ export async function suspendUser(deps: AppDeps, moderator: Principal, userId: s
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
-    const prices = await refreshPricesOf(tx, userId, now);
+    await refreshPrices(tx, pairs, now);
     await writeAudit(tx, {
       moderatorId: moderator.userId,
       action: 'user.suspend',
       targetType: 'user',
       targetId: userId,
       before: { suspended: false, reputation: user.reputation },
-      after: { suspended: true, sessions_revoked: revoked.length, prices_recomputed: prices },
+      after: { suspended: true, sessions_revoked: revoked.length, prices_recomputed: pairs.length },
       reason,
       now,
     });
@@ -64,17 +73,18 @@ export async function suspendUser(deps: AppDeps, moderator: Principal, userId: s
 export async function reinstateUser(deps: AppDeps, moderator: Principal, userId: string, reason: string | null): Promise<void> {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
+    const pairs = await lockPricesOf(tx, userId);
     const user = await lockUser(tx, userId);
     if (!user.suspendedAt) throw new AppError('USER_NOT_SUSPENDED');
     await tx.update(users).set({ suspendedAt: null, suspensionReason: null, updatedAt: now }).where(eq(users.id, userId));
-    const prices = await refreshPricesOf(tx, userId, now);
+    await refreshPrices(tx, pairs, now);
     await writeAudit(tx, {
       moderatorId: moderator.userId,
       action: 'user.reinstate',
       targetType: 'user',
       targetId: userId,
       before: { suspended: true, suspension_reason: user.suspensionReason },
-      after: { suspended: false, prices_recomputed: prices },
+      after: { suspended: false, prices_recomputed: pairs.length },
       reason,
       now,
     });

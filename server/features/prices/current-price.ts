@@ -142,7 +142,10 @@ export async function adoptConsensusRule(db: Db, now: Date): Promise<number | nu
       .from(priceObservations)
       .where(sql`${priceObservations.userId} is not null`)
       .orderBy(priceObservations.productId, priceObservations.storeId);
-    for (const { productId, storeId } of pairs) await refreshCurrentPrice(tx, productId, storeId, now);
+    for (const { productId, storeId } of pairs) {
+      await lockProductStore(tx, productId, storeId);
+      await refreshCurrentPrice(tx, productId, storeId, now);
+    }
     await tx
       .insert(appSettings)
       .values({ key: RULE_KEY, value: RULE_VERSION })

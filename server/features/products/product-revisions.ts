@@ -2,26 +2,12 @@
 // product after it and what changed); a product's owner (the account that created it) edits it
 // directly, anyone else's edit becomes a suggestion that a moderator applies or refuses; a moderator
 // can bring a product back to any earlier revision.
-import { and, desc, eq, max } from 'drizzle-orm';
-import type { ProductChanges, ProductField, ProductRevision, ProductSnapshot, ProductSuggestion } from '#contract/moderation';
+import { desc, eq, max } from 'drizzle-orm';
+import { PRODUCT_FIELDS, type ProductChanges, type ProductRevision, type ProductSnapshot, type ProductSuggestion } from '#contract/moderation';
 import type { DbOrTx, Tx } from '../../db/client';
 import { productRevisions, productSuggestions, products, users } from '../../db/schema';
 
 type ProductRow = typeof products.$inferSelect;
-
-export const PRODUCT_FIELDS: ProductField[] = [
-  'name',
-  'brand',
-  'category',
-  'description',
-  'barcode',
-  'unit',
-  'manufacturer_reference',
-  'availability',
-  'main_image',
-  'gallery_images',
-  'barcode_image',
-];
 
 export function snapshotOf(row: ProductRow): ProductSnapshot {
   return {
@@ -159,12 +145,4 @@ export function toApiSuggestion(
     reviewed_at: row.reviewedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
-}
-
-export async function pendingSuggestionsOf(db: DbOrTx, productId: string): Promise<number> {
-  const rows = await db
-    .select({ id: productSuggestions.id })
-    .from(productSuggestions)
-    .where(and(eq(productSuggestions.productId, productId), eq(productSuggestions.status, 'pending')));
-  return rows.length;
 }
