@@ -615,6 +615,28 @@ export const fr = {
     barcodeLabel: (code: string) => `Code-barres : ${code}`,
   },
 
+  /** How fresh and confirmed a shown price is, and "Signaler ce prix" (UI). */
+  trustUi: {
+    seen: (when: string) => `vu ${when.charAt(0).toLowerCase()}${when.slice(1)}`,
+    contributors: (n: number) => `${n} contributeur${n > 1 ? 's' : ''}`,
+    verified: 'vérifié',
+    verifiedHint: 'Prix validé par un modérateur',
+    stale: 'à confirmer',
+    staleHint: (days: number) => `Prix vu il y a plus de ${days} jours : il a peut-être changé`,
+    staleItems: (n: number) => (n > 1 ? `${n} articles reposent sur des prix à confirmer` : '1 article repose sur un prix à confirmer'),
+    staleItemsHint: (days: number) => `Ces prix ont été vus il y a plus de ${days} jours : vérifiez-les en magasin.`,
+    flag: 'Signaler ce prix',
+    flagFor: (store: string) => `Signaler ce prix (${store})`,
+    flagged: 'Signalé',
+    flagReason: 'Motif du signalement',
+    flagComment: 'Commentaire (facultatif)',
+    flagCommentPlaceholder: 'Ex. : le prix en rayon est de 3 500 FCFA',
+    flagCommentHint: '500 caractères maximum',
+    flagSubmit: 'Envoyer le signalement',
+    flagSubmitting: 'Envoi...',
+    flagError: 'Erreur lors du signalement du prix',
+  },
+
   scanner: {
     title: 'Scanner intelligent',
     camera: 'Caméra',

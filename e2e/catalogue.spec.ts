@@ -113,22 +113,33 @@ test('duplicating a product to another shop needs the shop, then adds its price 
   await dialog.getByLabel('Prix (FCFA)').fill('275');
   await dialog.getByRole('button', { name: 'Dupliquer' }).click();
   await expect(dialog.getByText('Veuillez sélectionner un magasin')).toBeVisible();
-  await dialog.getByLabel('Rechercher un magasin').fill('Marche d Akanda');
-  await dialog.getByRole('button', { name: /^Marché d'Akanda/ }).click();
+  // A shop that does not sell croissants yet: the first price there is the one shown.
+  await dialog.getByLabel('Rechercher un magasin').fill('Marche Mont-Bouet');
+  await dialog.getByRole('button', { name: /^Marché Mont-Bouët/ }).click();
   await dialog.getByRole('button', { name: 'Dupliquer' }).click();
-  await expect(page.getByText("Produit dupliqué avec succès pour Marché d'Akanda")).toBeVisible();
+  await expect(page.getByText('Produit dupliqué avec succès pour Marché Mont-Bouët')).toBeVisible();
 
   await page.getByRole('button', { name: 'Détails : Croissant' }).click();
   const prices = page.getByRole('dialog', { name: 'Croissant' }).getByRole('list', { name: 'Prix par magasin' });
-  await expect(prices.getByRole('listitem').filter({ hasText: "Marché d'Akanda" })).toContainText(money('275'));
+  const row = prices.getByRole('listitem').filter({ hasText: 'Marché Mont-Bouët' });
+  await expect(row).toContainText(money('275'));
+  await expect(row).toContainText("vu à l'instant · 1 contributeur");
 });
 
-test('editing a product: a price needs a shop', async ({ page, request }) => {
-  await signIn(page, request);
-  await page.goto('/products?q=mayonnaise');
-  await catalogue(page).getByRole('button', { name: 'Modifier' }).first().click();
+test('editing a product of my own: a price needs a shop, then the changes are saved', async ({ page, request }) => {
+  const account = await signIn(page, request);
+  // Someone else's product would only receive a suggestion (trust.spec.ts): this one is the user's.
+  const name = `Mayonnaise aux herbes ${Date.now()}`;
+  const created = await request.post('/api/products', {
+    headers: { authorization: `Bearer ${account.access_token}` },
+    data: { name, brand: 'Maison Nzé', category: 'Épicerie', unit: 'pièce' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.goto(`/products?q=${encodeURIComponent(name)}`);
+  await catalogue(page).getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: 'Modifier' }).click();
   const dialog = page.getByRole('dialog', { name: 'Modifier le produit' });
-  await expect(dialog.getByLabel('Nom du produit *')).toHaveValue(/Mayonnaise/);
+  await expect(dialog.getByLabel('Nom du produit *')).toHaveValue(name);
   await dialog.getByLabel('Description').fill('Pot en verre, idéal pour les sandwichs');
   await dialog.getByLabel('Prix (FCFA)').fill('1800');
   await dialog.getByRole('button', { name: 'Enregistrer les modifications' }).click();
@@ -138,7 +149,7 @@ test('editing a product: a price needs a shop', async ({ page, request }) => {
   await dialog.getByLabel('Prix (FCFA)').fill('');
   await dialog.getByRole('button', { name: 'Enregistrer les modifications' }).click();
   await expect(page.getByText('Produit mis à jour avec succès')).toBeVisible();
-  await page.getByRole('button', { name: /^Détails : Mayonnaise/ }).click();
+  await page.getByRole('button', { name: `Détails : ${name}` }).click();
   await expect(page.getByRole('dialog').getByText('Pot en verre, idéal pour les sandwichs')).toBeVisible();
 });
 

@@ -35,7 +35,7 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
   return (await res.json()) as LoginResponse;
 }
 
-export const demoLogin = (request: APIRequestContext, who: 'consumer' | 'agent') =>
+export const demoLogin = (request: APIRequestContext, who: keyof typeof DEMO_ACCOUNTS) =>
   apiLogin(request, DEMO_ACCOUNTS[who].email, DEMO_ACCOUNTS[who].password);
 
 /** Puts a session in localStorage before the app starts, as a previous visit would have left it. */

@@ -1,5 +1,6 @@
 // Route guards (spec part 1 section 2): unauthenticated → /login (agent screens → agent login);
-// signed-in on /login or /register → their home; an agent only gets the agent screens.
+// signed-in on /login or /register → their home; an agent only gets the agent screens and a
+// moderator only the moderation space (/admin).
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { fr } from '#contract/messages';
@@ -16,7 +17,7 @@ export function RequireConsumer({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (status === 'loading' || status === 'loggingOut') return <Waiting />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
-  if (user.user_type === 'delivery_agent') return <Navigate to="/delivery-agent/dashboard" replace />;
+  if (user.user_type !== 'consumer') return <Navigate to={homePathFor(user)} replace />;
   return <>{children}</>;
 }
 
@@ -24,7 +25,17 @@ export function RequireAgent({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
   if (status === 'loading' || status === 'loggingOut') return <Waiting />;
   if (!user) return <Navigate to="/delivery-agent/login" replace />;
-  if (user.user_type !== 'delivery_agent') return <Navigate to="/dashboard" replace />;
+  if (user.user_type !== 'delivery_agent') return <Navigate to={homePathFor(user)} replace />;
+  return <>{children}</>;
+}
+
+/** The moderation space: moderators only; anyone else signed in goes to their own home. */
+export function RequireModerator({ children }: { children: ReactNode }) {
+  const { status, user } = useSession();
+  const location = useLocation();
+  if (status === 'loading' || status === 'loggingOut') return <Waiting />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (user.user_type !== 'admin') return <Navigate to={homePathFor(user)} replace />;
   return <>{children}</>;
 }
 
@@ -36,19 +47,19 @@ export function PublicOnly({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Public pages that also work signed in (demo, legal). An agent is still kept to the agent space. */
+/** Public pages that also work signed in (demo, legal). Agents and moderators are kept to their space. */
 export function PublicPage({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
   if (status === 'loading') return <Waiting />;
-  if (user?.user_type === 'delivery_agent') return <Navigate to="/delivery-agent/dashboard" replace />;
+  if (user && user.user_type !== 'consumer') return <Navigate to={homePathFor(user)} replace />;
   return <>{children}</>;
 }
 
-/** Unknown addresses: login when signed out, the agent dashboard for agents, a 404 page for consumers. */
+/** Unknown addresses: login when signed out, their home for agents and moderators, a 404 page for consumers. */
 export function UnknownRoute({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
   if (status === 'loading' || status === 'loggingOut') return <Waiting />;
   if (!user) return <Navigate to="/login" replace />;
-  if (user.user_type === 'delivery_agent') return <Navigate to="/delivery-agent/dashboard" replace />;
+  if (user.user_type !== 'consumer') return <Navigate to={homePathFor(user)} replace />;
   return <>{children}</>;
 }

@@ -2,7 +2,7 @@
 // demand so a phone only downloads the screen it opens.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../ui/Spinner';
-import { PublicOnly, PublicPage, RequireAgent, RequireConsumer, UnknownRoute } from './guards';
+import { PublicOnly, PublicPage, RequireAgent, RequireConsumer, RequireModerator, UnknownRoute } from './guards';
 import { AppLayout } from './shell/AppLayout';
 import { PublicLayout } from './shell/PublicLayout';
 
@@ -33,6 +33,13 @@ const agentPages: RouteObject[] = [
   page('/delivery-agent/orders', () => import('../features/agent/AgentOrdersPage'), 'AgentOrdersPage'),
 ];
 
+const moderatorPages: RouteObject[] = [
+  page('/admin', () => import('../features/admin/ModerationPage'), 'ModerationPage'),
+  page('/admin/products', () => import('../features/admin/AdminProductsPage'), 'AdminProductsPage'),
+  page('/admin/users/:id', () => import('../features/admin/ContributorPage'), 'ContributorPage'),
+  page('/admin/journal', () => import('../features/admin/AuditLogPage'), 'AuditLogPage'),
+];
+
 const signedOutPages: RouteObject[] = [
   page('/login', () => import('../features/auth/LoginPage'), 'LoginPage'),
   page('/register', () => import('../features/auth/RegisterPage'), 'RegisterPage'),
@@ -54,6 +61,7 @@ export const routes: RouteObject[] = [
       { element: <PublicPage><PublicLayout /></PublicPage>, children: publicPages },
       { element: <RequireConsumer><AppLayout /></RequireConsumer>, children: consumerPages },
       { element: <RequireAgent><AppLayout /></RequireAgent>, children: agentPages },
+      { element: <RequireModerator><AppLayout /></RequireModerator>, children: moderatorPages },
       {
         element: <UnknownRoute><AppLayout /></UnknownRoute>,
         children: [page('*', () => import('./NotFoundPage'), 'NotFoundPage')],

@@ -51,8 +51,10 @@ export function loginPathFor(user: Pick<SessionUser, 'user_type'> | null): strin
   return user?.user_type === 'delivery_agent' ? '/delivery-agent/login' : '/login';
 }
 
+const HOME_PATHS: Record<SessionUser['user_type'], string> = { consumer: '/dashboard', delivery_agent: '/delivery-agent/dashboard', admin: '/admin' };
+
 export function homePathFor(user: Pick<SessionUser, 'user_type'> | null): string {
-  return user?.user_type === 'delivery_agent' ? '/delivery-agent/dashboard' : '/dashboard';
+  return user ? HOME_PATHS[user.user_type] : '/dashboard';
 }
 
 // ---------------------------------------------------------------- storage

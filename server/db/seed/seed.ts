@@ -41,6 +41,7 @@ function priceLevel(kind: StoreKind, category: string, random: () => number): nu
 
 const roundTo25 = (value: number) => Math.round(value / 25) * 25;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const STALE_SHIFT_DAYS = 34;
 
 export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -96,9 +97,12 @@ async function seedCatalogue(tx: Tx, now: Date): Promise<void> {
     .returning({ id: t.products.id });
 
   const observations: (typeof t.priceObservations.$inferInsert)[] = [];
-  storeRows.forEach((store) => {
+  storeRows.forEach((store, storeIndex) => {
     const kind = storeKind(store.chain ?? '', store.name);
     productsData.forEach((product, index) => {
+      // About one price in eleven was last seen more than a month ago: shown "à confirmer". Chosen
+      // from the positions, not the random stream, so every other seeded price stays the same.
+      const stale = (storeIndex * 7 + index) % 11 === 0;
       const carry = CARRY[kind][product.category] ?? CARRY[kind].default ?? 0.5;
       if (random() >= carry) return;
       const { typical_price_xaf_min: min, typical_price_xaf_max: max } = product;
@@ -108,7 +112,7 @@ async function seedCatalogue(tx: Tx, now: Date): Promise<void> {
       const count = 1 + Math.floor(random() * 3);
       for (let k = count - 1; k >= 0; k--) {
         const drift = k === 0 ? 1 : 1 + (random() - 0.5) * 0.12;
-        const daysAgo = k === 0 ? 1 + Math.floor(random() * 6) : 10 + k * 20 + Math.floor(random() * 10);
+        const daysAgo = (k === 0 ? 1 + Math.floor(random() * 6) : 10 + k * 20 + Math.floor(random() * 10)) + (stale ? STALE_SHIFT_DAYS : 0);
         observations.push({
           productId: productRows[index].id,
           storeId: store.id,

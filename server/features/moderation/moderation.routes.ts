@@ -49,7 +49,7 @@ export async function moderationRoutes(fastify: FastifyInstance, { deps }: { dep
 
   app.post(
     '/admin/price-observations/:id/approve',
-    { ...base, schema: { tags, summary: 'Valider un prix', params: IdParams, body: OptionalReasonSchema.optional(), response: decisions } },
+    { ...base, schema: { tags, summary: 'Valider un prix', params: IdParams, body: OptionalReasonSchema.nullish(), response: decisions } },
     async (request) => {
       await approveObservation(deps, principalOf(request), request.params.id, request.body?.reason ?? null);
       return done(texts.approved);
@@ -73,7 +73,7 @@ export async function moderationRoutes(fastify: FastifyInstance, { deps }: { dep
 
   app.post(
     '/admin/product-suggestions/:id/apply',
-    { ...base, schema: { tags, summary: 'Appliquer une modification proposée', params: IdParams, body: OptionalReasonSchema.optional(), response: decisions } },
+    { ...base, schema: { tags, summary: 'Appliquer une modification proposée', params: IdParams, body: OptionalReasonSchema.nullish(), response: decisions } },
     async (request) => {
       await applySuggestion(deps, principalOf(request), request.params.id, request.body?.reason ?? null);
       return done(texts.suggestionApplied);
@@ -121,7 +121,7 @@ export async function moderationRoutes(fastify: FastifyInstance, { deps }: { dep
 
   app.post(
     '/admin/users/:id/reinstate',
-    { ...base, schema: { tags, summary: 'Rétablir un compte suspendu', params: IdParams, body: OptionalReasonSchema.optional(), response: decisions } },
+    { ...base, schema: { tags, summary: 'Rétablir un compte suspendu', params: IdParams, body: OptionalReasonSchema.nullish(), response: decisions } },
     async (request) => {
       await reinstateUser(deps, principalOf(request), request.params.id, request.body?.reason ?? null);
       return done(texts.reinstated);

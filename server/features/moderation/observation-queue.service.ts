@@ -184,16 +184,25 @@ async function decide(deps: AppDeps, moderator: Principal, id: string, decision:
       .returning();
     const flagsClosed = await resolveFlags(tx, id, now);
     const change = await refreshCurrentPrice(tx, row.productId, row.storeId, now);
+    const subject = await subjectOf(tx, row);
     if (row.userId) {
       await changeReputation(tx, row.userId, approve ? TRUST.reputationApproved : TRUST.reputationRejected);
-      await notifyContributor(tx, row, decision, now);
+      await notifyContributor(tx, row, subject, decision, now);
     }
     await writeAudit(tx, {
       moderatorId: moderator.userId,
       action: approve ? 'observation.approve' : 'observation.reject',
       targetType: 'price_observation',
       targetId: id,
-      before: { queue, status: row.status, price: row.priceXaf, shown_price: change.previous },
+      before: {
+        queue,
+        status: row.status,
+        price: row.priceXaf,
+        shown_price: change.previous,
+        product_id: row.productId,
+        product_name: subject.product,
+        store_name: subject.store,
+      },
       after: { status: updated.status, verified: approve, flags_closed: flagsClosed, shown_price: change.current?.price ?? null },
       reason: decision.reason,
       now,
@@ -202,12 +211,18 @@ async function decide(deps: AppDeps, moderator: Principal, id: string, decision:
   catalogueCache(deps.db).clear();
 }
 
-async function notifyContributor(tx: Tx, row: typeof priceObservations.$inferSelect, decision: Decision, now: Date): Promise<void> {
+type Subject = { product: string; store: string };
+
+async function subjectOf(tx: Tx, row: typeof priceObservations.$inferSelect): Promise<Subject> {
   const [subject] = await tx
     .select({ product: products.name, store: stores.name })
     .from(products)
     .innerJoin(stores, eq(stores.id, row.storeId))
     .where(eq(products.id, row.productId));
+  return subject;
+}
+
+async function notifyContributor(tx: Tx, row: typeof priceObservations.$inferSelect, subject: Subject, decision: Decision, now: Date): Promise<void> {
   const price = formatXaf(row.priceXaf);
   const texts = fr.moderation;
   const [title, body] =

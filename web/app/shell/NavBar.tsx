@@ -16,7 +16,8 @@ export function NavBar({ user }: { user: SessionUser }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const links = navLinksFor(user.user_type);
-  const isAgent = user.user_type === 'delivery_agent';
+  // Only consumers have a profile page; agents and moderators see their avatar without a link.
+  const hasProfile = user.user_type === 'consumer';
   const home = links[0].to;
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -38,7 +39,7 @@ export function NavBar({ user }: { user: SessionUser }) {
 
         <nav aria-label={fr.nav.mainNavigation} className="ml-4 hidden items-center gap-1 lg:flex">
           {links.map((link) => (
-            <NavLink key={link.to} to={link.to} className={linkClass}>
+            <NavLink key={link.to} to={link.to} end={link.end} className={linkClass}>
               {link.label}
             </NavLink>
           ))}
@@ -49,12 +50,12 @@ export function NavBar({ user }: { user: SessionUser }) {
             {fr.nav.greeting} <strong className="font-semibold text-slate-900">{user.full_name}</strong>
           </span>
           <NotificationBell />
-          {isAgent ? (
-            <span className="hidden lg:inline-flex">{avatar}</span>
-          ) : (
+          {hasProfile ? (
             <Link to="/profile" className="hidden rounded-full lg:inline-flex" aria-label={fr.nav.profile}>
               {avatar}
             </Link>
+          ) : (
+            <span className="hidden lg:inline-flex">{avatar}</span>
           )}
           <button
             type="button"
@@ -90,11 +91,11 @@ export function NavBar({ user }: { user: SessionUser }) {
           </div>
           <nav aria-label={fr.nav.menu} className="flex flex-col gap-1">
             {links.map((link) => (
-              <NavLink key={link.to} to={link.to} className={linkClass}>
+              <NavLink key={link.to} to={link.to} end={link.end} className={linkClass}>
                 {link.label}
               </NavLink>
             ))}
-            {!isAgent && (
+            {hasProfile && (
               <NavLink to="/profile" className={linkClass}>
                 <span className="inline-flex items-center gap-2">
                   <UserRound size={16} aria-hidden="true" />

@@ -1,10 +1,11 @@
 import { fr } from '#contract/messages';
 import type { UserType } from '#contract/constants';
 
-export type NavLinkItem = { to: string; label: string };
+/** `end`: active only on that exact path, not on the paths under it. */
+export type NavLinkItem = { to: string; label: string; end?: boolean };
 
-// The five consumer links of the spec. An agent gets the two agent screens instead: every other
-// route would only redirect them to their dashboard.
+// The five consumer links of the spec. An agent gets the two agent screens instead, and a moderator
+// the moderation space: every other route would only redirect them to their home.
 const CONSUMER_LINKS: NavLinkItem[] = [
   { to: '/dashboard', label: fr.nav.dashboard },
   { to: '/products', label: fr.nav.products },
@@ -17,4 +18,12 @@ const AGENT_LINKS: NavLinkItem[] = [
   { to: '/delivery-agent/orders', label: fr.nav.agentOrders },
 ];
 
-export const navLinksFor = (userType: UserType) => (userType === 'delivery_agent' ? AGENT_LINKS : CONSUMER_LINKS);
+const MODERATOR_LINKS: NavLinkItem[] = [
+  { to: '/admin', label: fr.adminUi.nav.queue, end: true },
+  { to: '/admin/products', label: fr.adminUi.nav.products },
+  { to: '/admin/journal', label: fr.adminUi.nav.journal },
+];
+
+const LINKS: Record<UserType, NavLinkItem[]> = { consumer: CONSUMER_LINKS, delivery_agent: AGENT_LINKS, admin: MODERATOR_LINKS };
+
+export const navLinksFor = (userType: UserType) => LINKS[userType];

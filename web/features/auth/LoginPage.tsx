@@ -1,3 +1,4 @@
+import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { DEMO_ACCOUNTS } from '#contract/demo';
 import { fr } from '#contract/messages';
@@ -8,6 +9,7 @@ export function LoginPage() {
   return (
     <AuthCard title={fr.auth.loginTitle} subtitle={fr.auth.loginSubtitle}>
       <LoginForm demo={DEMO_ACCOUNTS.consumer} />
+      <ModeratorDemo />
       <div className="mt-6 space-y-3 text-center text-sm">
         <p className="text-slate-600">
           {fr.auth.noAccount}{' '}
@@ -23,5 +25,22 @@ export function LoginPage() {
         <LegalLinks intro={fr.auth.termsNotice} />
       </div>
     </AuthCard>
+  );
+}
+
+/** The demo moderator signs in on this same form and lands on /admin. */
+function ModeratorDemo() {
+  const { email, password } = DEMO_ACCOUNTS.moderator;
+  return (
+    <div className="mt-3 flex gap-2.5 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-3 text-sm text-slate-800" data-testid="moderator-demo">
+      <ShieldCheck size={18} className="mt-0.5 shrink-0 text-ocean-600" aria-hidden="true" />
+      <div className="min-w-0">
+        <p className="font-semibold">{fr.adminUi.demoModeratorTitle}</p>
+        <p className="mt-1">
+          <span className="break-all">{email}</span> · <span className="whitespace-nowrap">{password}</span>
+        </p>
+        <p className="mt-0.5 text-xs text-slate-500">{fr.adminUi.demoModeratorHint}</p>
+      </div>
+    </div>
   );
 }

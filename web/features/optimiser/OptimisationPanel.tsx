@@ -1,17 +1,20 @@
 // The optimiser on screen: both views computed on the server (best prices, nearest store), side by
 // side on wide screens and one at a time on phones, with a store switch per item, the comparison
-// summary, "Ajouter au panier", and the spec's error messages with a retry button.
-import { AlertTriangle, MapPin, RefreshCw, ShoppingCart, Store, Tag, Trophy } from 'lucide-react';
+// summary, "Ajouter au panier", and the spec's error messages with a retry button. Items bought on a
+// price older than TRUST.staleAfterDays are marked "à confirmer", with a note in their view.
+import { AlertTriangle, Clock, MapPin, RefreshCw, ShoppingCart, Store, Tag, Trophy } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CartRef } from '#contract/checkout';
 import { formatNumber, formatXaf } from '#contract/format';
 import { fr } from '#contract/messages';
-import type { OptimizedItem, Optimization, ViewType } from '#contract/optimiser';
+import type { Alternative, OptimizedItem, Optimization, ViewType } from '#contract/optimiser';
+import { TRUST } from '#contract/prices';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Money } from '../../ui/Money';
+import { StaleBadge, staleItemsNote } from '../../ui/PriceFreshness';
 import { Spinner } from '../../ui/Spinner';
 import { cartPayload, cartRef, createCart, optimiserErrorMessage, optimize, switchStore } from './optimiser-api';
 import { useUserPosition } from './position';
@@ -195,6 +198,7 @@ function ViewColumn({ view, hiddenOnMobile, switching, adding, onSwitch, onAddTo
   const best = view.view_type === 'best_prices';
   const title = best ? fr.optimiserUi.bestPrices : fr.optimiserUi.nearestStore;
   const unpriced = view.items.filter((i) => i.status === 'unpriced').length;
+  const staleNote = staleItemsNote(view.stale_count);
   return (
     <section aria-label={title} className={`min-w-0 flex-col rounded-2xl border border-slate-200 bg-white shadow-sm ${hiddenOnMobile ? 'hidden lg:flex' : 'flex'}`}>
       <header className="flex items-start justify-between gap-3 border-b border-slate-100 p-4">
@@ -209,6 +213,15 @@ function ViewColumn({ view, hiddenOnMobile, switching, adding, onSwitch, onAddTo
         </div>
         <Money amount={view.total_cost} className="shrink-0 text-xl font-bold text-slate-900" />
       </header>
+      {staleNote && (
+        <div className="flex items-start gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2.5 text-amber-900" role="note" data-testid={`stale-note-${view.view_type}`}>
+          <Clock size={16} className="mt-0.5 shrink-0" aria-hidden="true" />
+          <p className="text-sm">
+            <span className="font-semibold">{staleNote}</span>
+            <span className="block text-xs text-amber-800">{fr.trustUi.staleItemsHint(TRUST.staleAfterDays)}</span>
+          </p>
+        </div>
+      )}
       <ul className="divide-y divide-slate-100">
         {view.items.map((item, index) => (
           <ItemRow key={`${item.original_index}-${item.product_name}`} item={item} view={view} busy={switching === `${view.view_type}-${index}`} onSwitch={(storeId) => onSwitch(index, storeId)} />
@@ -223,6 +236,13 @@ function ViewColumn({ view, hiddenOnMobile, switching, adding, onSwitch, onAddTo
       </div>
     </section>
   );
+}
+
+/** "Géant CKdo — 4 700 FCFA · 2,1 km · à confirmer" (an option's text, so no markup). */
+function alternativeLabel(a: Alternative): string {
+  return [`${a.store_name} — ${formatXaf(a.price)}`, a.distance !== null ? fr.optimiserUi.distanceKm(formatNumber(a.distance)) : null, a.stale ? fr.trustUi.stale : null]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function ItemRow({ item, view, busy, onSwitch }: { item: OptimizedItem; view: Optimization; busy: boolean; onSwitch: (storeId: string) => void }) {
@@ -251,6 +271,11 @@ function ItemRow({ item, view, busy, onSwitch }: { item: OptimizedItem; view: Op
           ) : (
             <p className={`text-xs ${item.status === 'unpriced' ? 'text-slate-500' : 'text-amber-700'}`}>{note}</p>
           )}
+          {item.status === 'priced' && item.stale_price && (
+            <span className="mt-1 block">
+              <StaleBadge />
+            </span>
+          )}
         </div>
         {item.total_price !== null && item.status === 'priced' ? <Money amount={item.total_price} className="shrink-0 font-semibold" /> : <span className="shrink-0 text-sm text-slate-400">—</span>}
       </div>
@@ -269,8 +294,7 @@ function ItemRow({ item, view, busy, onSwitch }: { item: OptimizedItem; view: Op
             {item.status !== 'priced' && <option value="">{fr.optimiserUi.soldAt}</option>}
             {item.alternatives.map((a) => (
               <option key={a.store_id} value={a.store_id}>
-                {a.store_name} — {formatXaf(a.price)}
-                {a.distance !== null ? ` · ${formatNumber(a.distance)} km` : ''}
+                {alternativeLabel(a)}
               </option>
             ))}
           </select>

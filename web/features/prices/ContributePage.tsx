@@ -1,6 +1,7 @@
 // /contribute (optional query store, lat, lng — and product from a product's details): the price a
 // user sees in a store, with their position and an optional photo. The server applies the trust
-// rules (distance to the store, recent median) and tells whether the price is published or held.
+// rules (distance to the store, the shown price, daily limits) and says whether the price is shown,
+// waits for another contributor to confirm it, or is held for a moderator.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lightbulb, Send } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -70,8 +71,10 @@ export function ContributePage() {
   const submit = useMutation({
     mutationFn: (payload: Contribution) => api.post<ContributionResponse>('/prices/contribute', payload),
     onSuccess: async (response) => {
-      if (response.observation.status === 'held') notifyInfo(`${fr.contribute.held} ${response.observation.review_reason ?? ''}`.trim());
-      else notifySuccess(fr.contribute.success);
+      // The server says what became of the price: published, waiting for a second contributor, or held for review.
+      if (response.observation.status === 'held') notifyInfo(`${response.message} ${response.observation.review_reason ?? ''}`.trim());
+      else if (response.duplicate || response.awaiting_confirmation) notifyInfo(response.message);
+      else notifySuccess(response.message);
       setPrice('');
       setPhoto(null);
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['products'] }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]);

@@ -12,6 +12,7 @@ import { fetchNearbyStores, placesKeys } from '../../lib/places';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Money } from '../../ui/Money';
+import { PriceFreshness } from '../../ui/PriceFreshness';
 import { pricedAtQuery } from './products-api';
 
 const DISMISSED_KEY = 'monpanier_invite_dismissed';
@@ -58,8 +59,11 @@ export function NearbyStoreInvite({ position }: { position: LatLng }) {
       </div>
       <ul className="space-y-1">
         {offered.map((product) => (
-          <li key={product.id} className="flex items-center justify-between gap-3 rounded-lg bg-white px-3 py-2 text-sm">
-            <span className="min-w-0 truncate text-slate-800">{product.name}</span>
+          <li key={product.id} className="flex items-start justify-between gap-3 rounded-lg bg-white px-3 py-2 text-sm">
+            <span className="min-w-0">
+              <span className="block truncate text-slate-800">{product.name}</span>
+              {product.price_freshness && <PriceFreshness freshness={product.price_freshness} className="mt-0.5" />}
+            </span>
             {product.price !== null && <Money amount={product.price} className="shrink-0 font-semibold" />}
           </li>
         ))}

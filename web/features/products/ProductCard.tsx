@@ -3,6 +3,7 @@ import { fr } from '#contract/messages';
 import type { Product } from '#contract/products';
 import { Card } from '../../ui/Card';
 import { Money } from '../../ui/Money';
+import { PriceFreshness } from '../../ui/PriceFreshness';
 
 type ProductCardProps = { product: Product; onDetails: () => void; onEdit: () => void; onDuplicate: () => void };
 
@@ -23,19 +24,22 @@ export function ProductCard({ product, onDetails, onEdit, onDuplicate }: Product
       </button>
       <div className="mt-auto border-t border-slate-100 px-3 py-2.5">
         {product.price !== null ? (
-          <div className="flex items-end justify-between gap-2">
-            <span className="min-w-0">
-              <span className="block text-xs text-slate-500">{fr.products.fromPrice}</span>
-              <span className="flex items-center gap-1 truncate text-xs text-slate-500">
-                <Store size={12} className="shrink-0" aria-hidden="true" />
-                <span className="truncate">{product.shop_name}</span>
+          <>
+            <div className="flex items-end justify-between gap-2">
+              <span className="min-w-0">
+                <span className="block text-xs text-slate-500">{fr.products.fromPrice}</span>
+                <span className="flex items-center gap-1 truncate text-xs text-slate-500">
+                  <Store size={12} className="shrink-0" aria-hidden="true" />
+                  <span className="truncate">{product.shop_name}</span>
+                </span>
               </span>
-            </span>
-            <span className="shrink-0 text-right">
-              <Money amount={product.price} className="block text-lg font-bold text-brand-800" />
-              <span className="text-xs text-slate-500">{fr.products.storeCount(product.price_count)}</span>
-            </span>
-          </div>
+              <span className="shrink-0 text-right">
+                <Money amount={product.price} className="block text-lg font-bold text-brand-800" />
+                <span className="text-xs text-slate-500">{fr.products.storeCount(product.price_count)}</span>
+              </span>
+            </div>
+            {product.price_freshness && <PriceFreshness freshness={product.price_freshness} className="mt-1.5" />}
+          </>
         ) : (
           <p className="text-sm text-slate-500">{fr.products.noPrice}</p>
         )}

@@ -1,16 +1,19 @@
 // "Détails": the product with an image carousel, its price in every store (cheapest first, flagged
-// best) and the price history chart.
+// best, with how fresh and confirmed each is, and "Signaler ce prix" for consumers) and the price
+// history chart.
 import { useQuery } from '@tanstack/react-query';
-import { Award, ChevronLeft, ChevronRight, Copy, ImageOff, Pencil, Tag } from 'lucide-react';
+import { Award, Check, ChevronLeft, ChevronRight, Copy, Flag, ImageOff, Pencil, Tag } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatRelativeTime } from '#contract/format';
 import { fr } from '#contract/messages';
-import type { ProductDetail } from '#contract/products';
+import type { ProductDetail, ProductPrice } from '#contract/products';
+import { useSession } from '../../lib/session';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { Money } from '../../ui/Money';
+import { PriceFreshness } from '../../ui/PriceFreshness';
 import { Spinner } from '../../ui/Spinner';
+import { FlagPriceDialog, type FlagTarget } from './FlagPriceDialog';
 import { priceHistoryQuery, productDetailQuery } from './products-api';
 
 const PriceHistoryChart = lazy(() => import('./PriceHistoryChart'));
@@ -82,11 +85,57 @@ function PriceHistorySection({ productId }: { productId: string }) {
   );
 }
 
+function StorePriceRow({ price, flagged, onFlag }: { price: ProductPrice; flagged: boolean; onFlag?: (target: FlagTarget) => void }) {
+  const observationId = price.observation_id;
+  return (
+    <li className={`flex items-start justify-between gap-3 px-3 py-2.5 ${price.is_best ? 'bg-brand-50' : ''}`}>
+      <span className="min-w-0">
+        <span className="block truncate text-sm font-medium text-slate-900">{price.store_name}</span>
+        <span className="block truncate text-xs text-slate-500">{price.store_address}</span>
+        <PriceFreshness freshness={price} className="mt-1" />
+        {onFlag &&
+          observationId &&
+          (flagged ? (
+            <span className="mt-1 inline-flex items-center gap-1 text-xs font-medium text-slate-500">
+              <Check size={13} aria-hidden="true" />
+              {fr.trustUi.flagged}
+            </span>
+          ) : (
+            <button
+              type="button"
+              onClick={() => onFlag({ observation_id: observationId, store_name: price.store_name, price: price.price })}
+              aria-label={fr.trustUi.flagFor(price.store_name)}
+              className="-mx-1 mt-0.5 inline-flex items-center gap-1 rounded-md px-1 py-1 text-xs font-medium text-slate-500 hover:bg-rose-50 hover:text-rose-700"
+            >
+              <Flag size={13} aria-hidden="true" />
+              {fr.trustUi.flag}
+            </button>
+          ))}
+      </span>
+      <span className="shrink-0 text-right">
+        <Money amount={price.price} className="block font-semibold text-slate-900" />
+        {price.is_best && (
+          <span className="mt-0.5 inline-flex items-center gap-1 rounded-full bg-brand-700 px-2 py-0.5 text-[11px] font-semibold text-white">
+            <Award size={12} aria-hidden="true" />
+            {fr.products.bestPrice}
+          </span>
+        )}
+      </span>
+    </li>
+  );
+}
+
 type DetailsProps = { productId: string | null; onClose: () => void; onEdit: (p: ProductDetail) => void; onDuplicate: (p: ProductDetail) => void };
 
 export function ProductDetailsDialog({ productId, onClose, onEdit, onDuplicate }: DetailsProps) {
   const { data: product, isPending, isError, refetch } = useQuery({ ...productDetailQuery(productId ?? ''), enabled: Boolean(productId) });
   const images = product ? [product.main_image, ...product.gallery_images].filter((u): u is string => Boolean(u)) : [];
+  const { user } = useSession();
+  const canFlag = user?.user_type === 'consumer';
+  const [flagging, setFlagging] = useState<FlagTarget | null>(null);
+  // Prices this user flagged while the dialog is open (the server refuses a second flag anyway).
+  const [flagged, setFlagged] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setFlagged(new Set()), [productId]);
 
   return (
     <Modal
@@ -140,24 +189,9 @@ export function ProductDetailsDialog({ productId, onClose, onEdit, onDuplicate }
               {product.prices.length === 0 ? (
                 <p className="text-sm text-slate-500">{fr.products.noPrices}</p>
               ) : (
-                <ul className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200" aria-label={fr.products.pricesTitle}>
+                <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 md:max-h-80 md:overflow-y-auto" aria-label={fr.products.pricesTitle}>
                   {product.prices.map((price) => (
-                    <li key={price.store_id} className={`flex items-start justify-between gap-3 px-3 py-2.5 ${price.is_best ? 'bg-brand-50' : ''}`}>
-                      <span className="min-w-0">
-                        <span className="block truncate text-sm font-medium text-slate-900">{price.store_name}</span>
-                        <span className="block truncate text-xs text-slate-500">{price.store_address}</span>
-                        <span className="block text-xs text-slate-400">{fr.products.updatedAgo(formatRelativeTime(price.observed_at))}</span>
-                      </span>
-                      <span className="shrink-0 text-right">
-                        <Money amount={price.price} className="block font-semibold text-slate-900" />
-                        {price.is_best && (
-                          <span className="mt-0.5 inline-flex items-center gap-1 rounded-full bg-brand-700 px-2 py-0.5 text-[11px] font-semibold text-white">
-                            <Award size={12} aria-hidden="true" />
-                            {fr.products.bestPrice}
-                          </span>
-                        )}
-                      </span>
-                    </li>
+                    <StorePriceRow key={price.store_id} price={price} flagged={flagged.has(price.observation_id ?? '')} onFlag={canFlag ? setFlagging : undefined} />
                   ))}
                 </ul>
               )}
@@ -166,6 +200,7 @@ export function ProductDetailsDialog({ productId, onClose, onEdit, onDuplicate }
           </div>
         </div>
       )}
+      <FlagPriceDialog target={flagging} onClose={() => setFlagging(null)} onFlagged={(id) => setFlagged((ids) => new Set(ids).add(id))} />
     </Modal>
   );
 }

@@ -1,7 +1,8 @@
 // The three product forms of the spec, one component:
 //   withShop — confirms a scanned or typed product and needs its shop (first category and unit lists),
 //   simple   — a product alone,
-//   edit     — every field, and a price that then needs a shop.
+//   edit     — every field, and a price that then needs a shop. Editing a product someone else
+//              created sends a suggestion to the moderators (202, pending_review) instead.
 // The payload is checked with the API's own schema (ProductCreateSchema) before it is sent.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -19,7 +20,7 @@ import {
   type ProductMutationResponse,
 } from '#contract/products';
 import { api, errorMessage } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Checkbox, SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
@@ -130,7 +131,9 @@ export function ProductFormDialog({ open, mode, product, draft, onClose, onSaved
     mutationFn: (payload: ProductCreate) =>
       mode === 'edit' && product ? api.put<ProductMutationResponse>(`/products/${product.id}`, payload) : api.post<ProductMutationResponse>('/products', payload),
     onSuccess: async (response) => {
-      notifySuccess(text.success);
+      // Someone else's product: the edit is a suggestion for a moderator, and the product is unchanged.
+      if (response.pending_review) notifyInfo(response.message);
+      else notifySuccess(text.success);
       await queryClient.invalidateQueries({ queryKey: productKeys.all });
       reset(initialValues(mode));
       onSaved?.(response.product);

@@ -1,6 +1,6 @@
 // Store finder (query store, lat, lng): the user's position on a Leaflet map, the supermarkets and
 // grocery stores within 2000 m (wider on request), chosen by clicking a pin or a line of the list.
-// The selected store shows some of its current prices and a link to contribute one there.
+// The selected store shows some of its current prices, how fresh each is, and a link to contribute one there.
 import { useQuery } from '@tanstack/react-query';
 import { LocateFixed, MapPin, Tag } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -15,6 +15,7 @@ import { fetchNearbyStores, placesKeys } from '../../lib/places';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Card, PageHeader } from '../../ui/Card';
 import { Money } from '../../ui/Money';
+import { PriceFreshness } from '../../ui/PriceFreshness';
 import { Spinner } from '../../ui/Spinner';
 import { StoreMap } from '../../ui/StoreMap';
 
@@ -33,8 +34,11 @@ function StorePrices({ storeId }: { storeId: string }) {
   return (
     <ul className="divide-y divide-slate-100 text-sm">
       {data.map((product) => (
-        <li key={product.id} className="flex justify-between gap-3 py-1.5">
-          <span className="min-w-0 truncate text-slate-700">{product.name}</span>
+        <li key={product.id} className="flex items-start justify-between gap-3 py-2">
+          <span className="min-w-0">
+            <span className="block truncate text-slate-700">{product.name}</span>
+            {product.price_freshness && <PriceFreshness freshness={product.price_freshness} className="mt-0.5" />}
+          </span>
           {product.price !== null && <Money amount={product.price} className="shrink-0 font-semibold" />}
         </li>
       ))}

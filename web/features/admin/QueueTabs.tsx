@@ -1,0 +1,58 @@
+// The three queues as tabs, each with how many items wait in it (WAI-ARIA tablist, arrow keys).
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
+
+export type QueueTab<K extends string> = { key: K; label: string; count: number | null; icon: ReactNode };
+
+type QueueTabsProps<K extends string> = { tabs: QueueTab<K>[]; active: K; onChange: (key: K) => void; label: string; children: ReactNode };
+
+export function QueueTabs<K extends string>({ tabs, active, onChange, label, children }: QueueTabsProps<K>) {
+  const base = useId();
+  const onKeyDown = (event: KeyboardEvent) => {
+    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!delta) return;
+    const index = tabs.findIndex((t) => t.key === active);
+    const next = tabs[(index + delta + tabs.length) % tabs.length];
+    onChange(next.key);
+    document.getElementById(`${base}-${next.key}`)?.focus();
+  };
+  return (
+    <div>
+      <div role="tablist" aria-label={label} className="grid grid-cols-3 gap-1 rounded-2xl bg-slate-100 p-1" onKeyDown={onKeyDown}>
+        {tabs.map((tab) => {
+          const selected = tab.key === active;
+          return (
+            <button
+              key={tab.key}
+              id={`${base}-${tab.key}`}
+              role="tab"
+              type="button"
+              aria-selected={selected}
+              aria-controls={`${base}-panel`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => onChange(tab.key)}
+              className={`flex min-w-0 flex-col items-center gap-0.5 rounded-xl px-1 py-2 text-center transition-colors sm:flex-row sm:justify-center sm:gap-2 sm:px-3 ${
+                selected ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900'
+              }`}
+            >
+              <span className="hidden sm:inline" aria-hidden="true">
+                {tab.icon}
+              </span>
+              <span className="w-full truncate text-xs font-medium sm:w-auto sm:text-sm">{tab.label}</span>
+              <span
+                className={`order-first min-w-7 rounded-full px-1.5 text-base font-bold tabular-nums sm:order-none sm:text-xs sm:leading-5 ${
+                  tab.count ? (selected ? 'bg-brand-700 text-white' : 'bg-amber-100 text-amber-900') : 'bg-slate-200/80 text-slate-500'
+                }`}
+                data-testid={`queue-count-${tab.key}`}
+              >
+                {tab.count ?? '–'}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+      <div id={`${base}-panel`} role="tabpanel" aria-labelledby={`${base}-${active}`} className="mt-4">
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+// Server state of the moderation space: the calls of /api/admin and their query keys. Every
+// decision invalidates `adminKeys.all`, so the counts, the queues and the journal follow it.
+import type {
+  AuditPage,
+  ContributorProfile,
+  ModerationResult,
+  ObservationQueue,
+  ObservationQueueName,
+  ProductRevision,
+  QueueCounts,
+  SuggestionPage,
+} from '#contract/moderation';
+import type { Product } from '#contract/products';
+import { api } from '../../lib/api';
+
+export const QUEUE_PAGE_SIZE = 10;
+export const AUDIT_PAGE_SIZE = 20;
+const PRODUCT_SEARCH_LIMIT = 10;
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  counts: ['admin', 'queue'] as const,
+  observations: (status: ObservationQueueName, page: number) => ['admin', 'observations', status, page] as const,
+  suggestions: (page: number) => ['admin', 'suggestions', page] as const,
+  revisions: (productId: string) => ['admin', 'revisions', productId] as const,
+  user: (id: string) => ['admin', 'user', id] as const,
+  audit: (page: number) => ['admin', 'audit', page] as const,
+};
+
+export const queueCountsQuery = { queryKey: adminKeys.counts, queryFn: () => api.get<QueueCounts>('/admin/queue') };
+
+export const observationsQuery = (status: ObservationQueueName, page: number) => ({
+  queryKey: adminKeys.observations(status, page),
+  queryFn: () => api.get<ObservationQueue>('/admin/price-observations', { query: { status, page, limit: QUEUE_PAGE_SIZE } }),
+});
+
+export const suggestionsQuery = (page: number) => ({
+  queryKey: adminKeys.suggestions(page),
+  queryFn: () => api.get<SuggestionPage>('/admin/product-suggestions', { query: { status: 'pending', page, limit: QUEUE_PAGE_SIZE } }),
+});
+
+export const revisionsQuery = (productId: string) => ({
+  queryKey: adminKeys.revisions(productId),
+  queryFn: async () => (await api.get<{ revisions: ProductRevision[] }>(`/admin/products/${productId}/revisions`)).revisions,
+});
+
+export const contributorQuery = (id: string) => ({
+  queryKey: adminKeys.user(id),
+  queryFn: () => api.get<ContributorProfile>(`/admin/users/${id}`),
+});
+
+export const auditQuery = (page: number) => ({
+  queryKey: adminKeys.audit(page),
+  queryFn: () => api.get<AuditPage>('/admin/audit', { query: { page, limit: AUDIT_PAGE_SIZE } }),
+});
+
+/** The public catalogue search, to find a product whose history to open. */
+export const searchProducts = (search: string, signal: AbortSignal) =>
+  api.get<Product[]>('/products', { query: { search, limit: PRODUCT_SEARCH_LIMIT }, signal });
+
+// Always a JSON body, even without a note: the server refuses an empty body on these routes.
+const decide = (path: string, body: object = {}) => api.post<ModerationResult>(path, body);
+const optionalReason = (reason?: string) => (reason?.trim() ? { reason: reason.trim() } : {});
+
+export const moderationCalls = {
+  approve: (id: string, note?: string) => decide(`/admin/price-observations/${id}/approve`, optionalReason(note)),
+  reject: (id: string, reason: string) => decide(`/admin/price-observations/${id}/reject`, { reason }),
+  apply: (id: string, note?: string) => decide(`/admin/product-suggestions/${id}/apply`, optionalReason(note)),
+  refuse: (id: string, reason: string) => decide(`/admin/product-suggestions/${id}/refuse`, { reason }),
+  revert: (productId: string, revisionId: string) => decide(`/admin/products/${productId}/revert`, { revision_id: revisionId }),
+  suspend: (userId: string, reason: string) => decide(`/admin/users/${userId}/suspend`, { reason }),
+  reinstate: (userId: string) => decide(`/admin/users/${userId}/reinstate`),
+};
