@@ -605,7 +605,6 @@ export const fr = {
     historyTitle: 'Évolution des prix',
     noHistory: "Pas encore d'historique de prix.",
     historyLoading: "Chargement de l'historique...",
-    updatedAgo: (when: string) => `Mis à jour ${when.charAt(0).toLowerCase()}${when.slice(1)}`,
     imageOf: (n: number, total: number) => `Image ${n} sur ${total}`,
     previousImage: 'Image précédente',
     nextImage: 'Image suivante',

@@ -2,14 +2,14 @@
 // now when the product changed since it was proposed).
 import { ArrowRight } from 'lucide-react';
 import { fr } from '#contract/messages';
-import type { ProductChanges, ProductField, ProductSnapshot } from '#contract/moderation';
-import { PRODUCT_FIELD_ORDER, ProductFieldValue } from './ProductFieldValue';
+import { PRODUCT_FIELDS, type ProductChanges, type ProductField, type ProductSnapshot } from '#contract/moderation';
+import { ProductFieldValue } from './ProductFieldValue';
 
 const texts = fr.adminUi;
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 export function ProductChangesList({ changes, current }: { changes: ProductChanges; current?: ProductSnapshot }) {
-  const fields = PRODUCT_FIELD_ORDER.filter((field) => changes[field]);
+  const fields = PRODUCT_FIELDS.filter((field) => changes[field]);
   return (
     <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label={texts.changesLabel}>
       {fields.map((field: ProductField) => {

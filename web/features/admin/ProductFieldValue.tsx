@@ -5,20 +5,6 @@ import type { ProductField } from '#contract/moderation';
 const texts = fr.adminUi;
 const IMAGE_FIELDS: ProductField[] = ['main_image', 'gallery_images', 'barcode_image'];
 
-export const PRODUCT_FIELD_ORDER: ProductField[] = [
-  'name',
-  'brand',
-  'category',
-  'description',
-  'barcode',
-  'unit',
-  'manufacturer_reference',
-  'availability',
-  'main_image',
-  'gallery_images',
-  'barcode_image',
-];
-
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 export function ProductFieldValue({ field, value }: { field: ProductField; value: unknown }) {

@@ -4,7 +4,7 @@ import { History, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { formatDateTime } from '#contract/format';
 import { fr } from '#contract/messages';
-import type { ProductRevision } from '#contract/moderation';
+import { PRODUCT_FIELDS, type ProductRevision } from '#contract/moderation';
 import { Badge, type BadgeTone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, EmptyState } from '../../ui/Card';
@@ -13,7 +13,6 @@ import { LoadError } from '../../ui/LoadError';
 import { PageLoader } from '../../ui/Spinner';
 import { moderationCalls, revisionsQuery } from './admin-api';
 import { ProductChangesList } from './ProductChangesList';
-import { PRODUCT_FIELD_ORDER } from './ProductFieldValue';
 import { useModerationAction } from './use-moderation-action';
 
 const texts = fr.adminUi;
@@ -56,7 +55,7 @@ export function ProductRevisions({ productId }: { productId: string }) {
 
 /** Going back to a revision identical to the product now would change nothing (the server answers 409). */
 const sameSnapshot = (a: ProductRevision, b: ProductRevision) =>
-  PRODUCT_FIELD_ORDER.every((field) => JSON.stringify(a.snapshot[field] ?? null) === JSON.stringify(b.snapshot[field] ?? null));
+  PRODUCT_FIELDS.every((field) => JSON.stringify(a.snapshot[field] ?? null) === JSON.stringify(b.snapshot[field] ?? null));
 
 type RevisionCardProps = { revision: ProductRevision; current: boolean; sameAsCurrent: boolean; onRevert: () => void };
 
