@@ -1,8 +1,10 @@
-// The whole relational model. Money is integer XAF (`*_xaf`), times are timestamptz.
+// The whole relational model. Money is integer XAF (`*_xaf`; totals in bigint, as 999 × 10 million
+// francs on a few lines would overflow a 32-bit integer), times are timestamptz.
 // After a change: `npm run db:generate` and commit the generated SQL in migrations/.
 import { sql } from 'drizzle-orm';
 import type { ProductChanges, ProductSnapshot } from '#contract/moderation';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -47,6 +49,13 @@ export const users = pgTable('users', {
   registrationIp: text('registration_ip'),
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   suspensionReason: text('suspension_reason'),
+  /**
+   * A delivery agent's application: 'pending' until a moderator decides, then 'approved' or
+   * 'refused' (with the reason). Null for other accounts. Only approved agents see orders.
+   */
+  agentStatus: text('agent_status'),
+  agentReviewedAt: timestamp('agent_reviewed_at', { withTimezone: true }),
+  agentReviewReason: text('agent_review_reason'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('users_registration_ip_idx').on(t.registrationIp, t.createdAt)]);
@@ -65,6 +74,46 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** "Mot de passe oublié ?": single-use links, kept as a hash of their secret. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Every e-mail MonPanier sends, written in the transaction that decides to send it; the mailer
+ * sends it once that transaction has committed (SMTP, or an .eml file under DATA_DIR/mail).
+ */
+export const outgoingMails = pgTable(
+  'outgoing_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    /** 'password_reset', 'email_changed', 'order_status'… */
+    kind: text('kind').notNull(),
+    /** 'pending', 'sending', 'sent', 'quiet' (waits for the end of quiet hours) or 'failed'. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outgoing_mails_queue_idx').on(t.sendAfter).where(sql`${t.status} in ('pending', 'sending', 'quiet')`)],
 );
 
 /** Sign-in attempts, for rate limiting per e-mail and per IP across every API instance. */
@@ -279,9 +328,9 @@ export const carts = pgTable(
     /** 'best_prices' or 'nearest_store'. */
     viewType: text('view_type').notNull(),
     optimization: jsonb('optimization').$type<Record<string, unknown>>().notNull(),
-    totalItemsCostXaf: integer('total_items_cost_xaf').notNull(),
-    deliveryFeeXaf: integer('delivery_fee_xaf').notNull(),
-    totalCostXaf: integer('total_cost_xaf').notNull(),
+    totalItemsCostXaf: bigint('total_items_cost_xaf', { mode: 'number' }).notNull(),
+    deliveryFeeXaf: bigint('delivery_fee_xaf', { mode: 'number' }).notNull(),
+    totalCostXaf: bigint('total_cost_xaf', { mode: 'number' }).notNull(),
     /** 'open' until booked, then 'booked'. */
     status: text('status').notNull().default('open'),
     createdAt: createdAt(),
@@ -333,7 +382,9 @@ export const orders = pgTable(
     paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
     /** 'cash', 'moov_money', 'airtel_money' or 'card'. */
     paymentType: text('payment_type').notNull(),
-    totalAmountXaf: integer('total_amount_xaf').notNull(),
+    /** Paid through the payment sandbox: a test order, labelled so everywhere. */
+    isTest: boolean('is_test').notNull().default(false),
+    totalAmountXaf: bigint('total_amount_xaf', { mode: 'number' }).notNull(),
     /** pending → confirmed → in_progress → delivered; cancelled before in_progress (see the transition table). */
     status: text('status').notNull().default('pending'),
     agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
@@ -370,11 +421,15 @@ export const payments = pgTable(
     orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     methodType: text('method_type').notNull(),
-    amountXaf: integer('amount_xaf').notNull(),
+    amountXaf: bigint('amount_xaf', { mode: 'number' }).notNull(),
     /** 'pending', 'succeeded' or 'failed'. */
     status: text('status').notNull().default('pending'),
     providerReference: text('provider_reference').notNull(),
     phoneNumber: text('phone_number'),
+    /** A paid order that is cancelled is refunded: 'none', 'pending', 'succeeded' or 'failed'. */
+    refundStatus: text('refund_status').notNull().default('none'),
+    refundReference: text('refund_reference'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
