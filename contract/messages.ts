@@ -1,7 +1,11 @@
 // The one French message catalogue. Sentences quoted by the specification are kept word for word.
 // Server errors and UI texts both read from here; nothing user-facing is written elsewhere.
 
+import { accountSecurity } from './messages-accounts';
 import { adminUi } from './messages-admin';
+import { agentVetting } from './messages-agents';
+import { hardening } from './messages-hardening';
+import { livePayments } from './messages-payments';
 
 export const fr = {
   brand: {
@@ -1053,4 +1057,8 @@ export const fr = {
   },
 
   adminUi,
+  agentVetting,
+  accountSecurity,
+  livePayments,
+  hardening,
 } as const;

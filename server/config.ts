@@ -38,6 +38,15 @@ const EnvSchema = z.object({
   REGISTRATION_VOICE_WINDOW_HOURS: z.coerce.number().int().min(0).default(24),
   /** How often the background job flags prices far from the product's other stores (0: never). */
   OUTLIER_SCAN_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(360),
+  /** smtp(s)://user:password@host:port — without it, mails are written as .eml files under DATA_DIR/mail. */
+  SMTP_URL: optionalText.pipe(z.string().url().optional()),
+  MAIL_FROM: z.string().trim().min(3).default('MonPanier <no-reply@monpanier.ga>'),
+  /** The public address of the web app, for links in mails (password reset). */
+  PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
+  /** The payment sandbox: on by default, off with NODE_ENV=production unless this says true. */
+  PAYMENTS_SANDBOX: bool.optional(),
+  /** The OpenAPI document at /api/docs: on by default, off with NODE_ENV=production unless this says true. */
+  API_DOCS: bool.optional(),
 });
 
 const AIRTEL_KEYS = ['AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET', 'AIRTEL_MONEY_CALLBACK_SECRET'] as const;
@@ -54,6 +63,14 @@ export type Config = {
   loginLimits: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowMinutes: number };
   registration: { perIpPerHour: number; voiceWindowHours: number };
   outlierScanIntervalMinutes: number;
+  /** Outgoing mail: SMTP when smtpUrl is set, else .eml files under DATA_DIR/mail. */
+  mail: { smtpUrl?: string; from: string };
+  /** Where the web app is reached (links in mails); defaults to http://localhost:PORT. */
+  publicUrl: string;
+  /** Whether the payment sandbox may take payments (never silently in production). */
+  paymentsSandbox: boolean;
+  /** Whether /api/docs is served. */
+  apiDocs: boolean;
   tileUrl: string;
   webDistDir: string;
   /** Set when Airtel Money's credentials are configured: airtel_money payments then go to Airtel. */
@@ -88,6 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     registration: { perIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR, voiceWindowHours: e.REGISTRATION_VOICE_WINDOW_HOURS },
     outlierScanIntervalMinutes: e.OUTLIER_SCAN_INTERVAL_MINUTES,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    paymentsSandbox: e.PAYMENTS_SANDBOX ?? e.NODE_ENV !== 'production',
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     tileUrl: e.TILE_URL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     airtelMoney:

@@ -16,3 +16,19 @@ describe('loadConfig: Airtel Money', () => {
     expect(() => loadConfig({ ...AIRTEL, AIRTEL_MONEY_BASE_URL: 'pas une url' })).toThrow(/AIRTEL_MONEY_BASE_URL/);
   });
 });
+
+describe('loadConfig: what production turns off', () => {
+  it('keeps the payment sandbox and the API docs in development, and turns both off in production unless asked', () => {
+    expect(loadConfig({})).toMatchObject({ paymentsSandbox: true, apiDocs: true });
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ paymentsSandbox: false, apiDocs: false });
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'true', API_DOCS: '1' })).toMatchObject({ paymentsSandbox: true, apiDocs: true });
+    expect(loadConfig({ PAYMENTS_SANDBOX: 'false' }).paymentsSandbox).toBe(false);
+  });
+
+  it('sends mail over SMTP only when SMTP_URL is set, and links to PUBLIC_URL', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'MonPanier <no-reply@monpanier.ga>' });
+    expect(loadConfig({ SMTP_URL: '', PORT: '3100' })).toMatchObject({ mail: { smtpUrl: undefined }, publicUrl: 'http://localhost:3100' });
+    expect(loadConfig({ SMTP_URL: 'smtp://u:p@127.0.0.1:2525', PUBLIC_URL: 'https://monpanier.ga/' })).toMatchObject({ mail: { smtpUrl: 'smtp://u:p@127.0.0.1:2525' }, publicUrl: 'https://monpanier.ga' });
+    expect(() => loadConfig({ SMTP_URL: 'pas une url' })).toThrow(/SMTP_URL/);
+  });
+});

@@ -87,6 +87,10 @@ const ERRORS = {
   USER_ALREADY_SUSPENDED: [409, fr.moderation.alreadySuspended],
   CANNOT_SUSPEND_MODERATOR: [409, fr.moderation.cannotSuspendModerator],
   USER_NOT_SUSPENDED: [409, fr.moderation.notSuspended],
+  // Agents (issue 11)
+  // Accounts (issue 11)
+  // Payments (issue 11)
+  // Inputs (issue 11)
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERRORS;
