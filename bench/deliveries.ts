@@ -89,8 +89,8 @@ async function generate(databaseUrl: string): Promise<{ agentTokens: string[]; c
   await client.connect();
   const q = (sql: string, params: unknown[] = []) => client.query(sql, params);
   // Passwords are never checked here (sessions are made directly), so any hash does.
-  await q(`insert into users (email, password_hash, full_name, phone, country_region, user_type, preferences)
-    select 'bench-agent-' || i || '@exemple.ga', 'x', 'Livreur ' || i, '+241 06 00 ' || lpad(i::text, 4, '0'), 'Gabon', 'delivery_agent',
+  await q(`insert into users (email, password_hash, full_name, phone, country_region, user_type, agent_status, preferences)
+    select 'bench-agent-' || i || '@exemple.ga', 'x', 'Livreur ' || i, '+241 06 00 ' || lpad(i::text, 4, '0'), 'Gabon', 'delivery_agent', 'approved',
       '{"track_prices":true,"contribute_in_store":false,"notifications":true,"location_sharing":false}'
     from generate_series(1, $1) i`, [AGENTS]);
   await q(`insert into users (email, password_hash, full_name, phone, country_region, user_type, preferences)

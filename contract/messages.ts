@@ -399,7 +399,7 @@ export const fr = {
     in_progress: { title: 'Livraison en cours', body: (agent: string) => `${agent} a pris en charge votre commande.` },
     delivered: { title: 'Commande livrée', body: () => "Votre commande a été livrée. Merci d'avoir utilisé MonPanier !" },
     cancelled: { title: 'Commande annulée', body: (date: string) => `Votre commande pour le ${date} a été annulée.` },
-    newOrder: { title: 'Nouvelle commande disponible', body: (address: string, date: string, slot: string, total: string) => `Livraison à ${address} le ${date} (${slot}) — ${total}.` },
+    newOrder: { title: 'Nouvelle commande disponible', body: (area: string, date: string, slot: string, total: string) => `Livraison secteur ${area} le ${date} (${slot}) — ${total}.` },
   },
 
   orders: {

@@ -2,6 +2,7 @@
 // product suggestions, the evidence a moderator decides on, product revisions, suspensions and the
 // audit log. Only accounts of type 'admin' (moderators) may call these.
 import { z } from 'zod';
+import { AGENT_APPLICATION_STATUSES } from './agent';
 import { fr } from './messages';
 
 const reasonText = z
@@ -42,6 +43,12 @@ export const SuggestionsQuerySchema = z.object({
   limit,
 });
 
+export const AgentApplicationsQuerySchema = z.object({
+  status: z.enum(AGENT_APPLICATION_STATUSES, { error: fr.common.invalidValue }).default('pending'),
+  page,
+  limit,
+});
+
 export const AuditQuerySchema = z.object({ page, limit: z.coerce.number().int().min(1).max(100).default(30) });
 
 // ---------------------------------------------------------------- answers
@@ -50,7 +57,14 @@ export const AuditQuerySchema = z.object({ page, limit: z.coerce.number().int().
 const isoDate = z.string();
 const observationStatus = z.enum(['accepted', 'held', 'rejected']);
 
-export const QueueCountsSchema = z.object({ held: z.number(), flagged: z.number(), suggestions: z.number(), total: z.number() });
+export const QueueCountsSchema = z.object({
+  held: z.number(),
+  flagged: z.number(),
+  suggestions: z.number(),
+  /** Delivery agents waiting for a decision on their application. */
+  agent_applications: z.number(),
+  total: z.number(),
+});
 export type QueueCounts = z.infer<typeof QueueCountsSchema>;
 
 export const ContributorSummarySchema = z.object({
@@ -199,6 +213,24 @@ export const ContributorProfileSchema = ContributorSummarySchema.extend({
   ),
 });
 export type ContributorProfile = z.infer<typeof ContributorProfileSchema>;
+
+/** A delivery agent's application as the moderator decides on it (GET /api/admin/agent-applications). */
+export const AgentApplicationSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  country_region: z.string(),
+  registered_at: isoDate,
+  status: z.enum(AGENT_APPLICATION_STATUSES),
+  /** The refusal's reason, or the approval's note. */
+  reason: z.string().nullable(),
+  reviewed_at: isoDate.nullable(),
+  suspended_at: isoDate.nullable(),
+});
+export type AgentApplication = z.infer<typeof AgentApplicationSchema>;
+export const AgentApplicationPageSchema = pageOf(AgentApplicationSchema);
+export type AgentApplicationPage = z.infer<typeof AgentApplicationPageSchema>;
 
 export const ModerationResultSchema = z.object({ success: z.literal(true), message: z.string() });
 export type ModerationResult = z.infer<typeof ModerationResultSchema>;

@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, createListThroughApi, requestDeliveryThroughApi, useSessionOf } from './fixtures';
+import { createAccount, createApprovedAgent, createListThroughApi, requestDeliveryThroughApi, useSessionOf } from './fixtures';
+
+const shortId = (id: string) => `#${id.slice(0, 8)}`;
 
 test('the dashboard counts from real orders and lists the recent ones; filters sort the orders', async ({ page, request }) => {
-  const agent = await createAccount(request, { user_type: 'delivery_agent', full_name: 'Yannick Mouele' });
+  const agent = await createApprovedAgent(request, { full_name: 'Yannick Mouele' });
   const consumer = await createAccount(request, { full_name: 'Clarisse Bouanga' });
   const headers = { authorization: `Bearer ${agent.access_token}` };
   const orders = [];
@@ -39,20 +41,26 @@ test('the dashboard counts from real orders and lists the recent ones; filters s
   await expect(rows).toContainText('Adresse Liste B');
   await expect(rows.getByRole('button')).toHaveText(['Détails']);
   await page.getByRole('button', { name: /^En Attente/ }).click();
-  await expect(rows.filter({ hasText: 'Adresse Liste C' }).getByRole('button', { name: 'Je me lance !' })).toBeVisible();
+  // Waiting orders say where they go (the area) and what to buy, never who nor the address.
+  const waiting = rows.filter({ hasText: shortId(orders[2].id) });
+  await expect(waiting.getByRole('button', { name: 'Je me lance !' })).toBeVisible();
+  await expect(waiting).toContainText('Libreville');
+  await expect(waiting).toContainText('articles');
+  await expect(waiting).not.toContainText('Adresse Liste C');
+  await expect(waiting).not.toContainText('Clarisse Bouanga');
   await expect(rows.filter({ hasText: 'Adresse Liste A' })).toHaveCount(0);
 });
 
 test('an order another agent took in the meantime: the spec error, and the list catches up', async ({ page, request }) => {
-  const me = await createAccount(request, { user_type: 'delivery_agent' });
-  const rival = await createAccount(request, { user_type: 'delivery_agent' });
+  const me = await createApprovedAgent(request);
+  const rival = await createApprovedAgent(request);
   const consumer = await createAccount(request, { full_name: 'Hervé Mintsa' });
   const list = await createListThroughApi(request, consumer.access_token, 'Course rapide');
   const order = await requestDeliveryThroughApi(request, consumer.access_token, list.id);
 
   await useSessionOf(page, me);
   await page.goto('/delivery-agent/orders');
-  const row = page.getByTestId('agent-order-row').filter({ hasText: 'Hervé Mintsa' });
+  const row = page.getByTestId('agent-order-row').filter({ hasText: shortId(order.id) });
   await expect(row).toBeVisible();
   expect((await request.post(`/api/delivery-agent/accept-order/${order.id}`, { headers: { authorization: `Bearer ${rival.access_token}` } })).status()).toBe(200);
   await row.getByRole('button', { name: 'Je me lance !' }).click();
@@ -79,10 +87,10 @@ test.describe('at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
   test('orders are cards with their actions, and the detail groups the shopping by store', async ({ page, request }) => {
-    const agent = await createAccount(request, { user_type: 'delivery_agent' });
+    const agent = await createApprovedAgent(request);
     const consumer = await createAccount(request, { full_name: 'Sandrine Ella' });
     const list = await createListThroughApi(request, consumer.access_token, 'Courses', ['riz', 'huile', 'sucre', 'lait', 'savon']);
-    await requestDeliveryThroughApi(request, consumer.access_token, list.id, 'Owendo, quartier SNI');
+    const order = await requestDeliveryThroughApi(request, consumer.access_token, list.id, 'Owendo, quartier SNI');
     await useSessionOf(page, agent);
     await page.goto('/delivery-agent/dashboard');
     await expect(page.getByTestId('agent-order').first()).toBeVisible();
@@ -90,13 +98,17 @@ test.describe('at 360 px', () => {
     await page.screenshot({ path: 'test-results/screens/agent-dashboard-360.png', fullPage: true });
 
     await page.goto('/delivery-agent/orders');
-    const card = page.getByTestId('agent-order').filter({ hasText: 'Sandrine Ella' });
+    const card = page.getByTestId('agent-order').filter({ hasText: shortId(order.id) });
+    await expect(card).not.toContainText('Sandrine Ella');
     await card.getByRole('button', { name: 'Détails' }).click();
     const detail = page.getByRole('dialog');
     await expect(detail.getByTestId('store-group').first()).toBeVisible();
+    await expect(detail.getByTestId('contact-hidden')).toBeVisible();
     await page.screenshot({ path: 'test-results/screens/agent-detail-360.png' });
     await detail.getByRole('button', { name: 'Je me lance !' }).click();
     await expect(page.getByText('Commande prise en charge avec succès !')).toBeVisible();
     await expect(detail.getByRole('button', { name: 'Marquer Terminé' })).toBeVisible();
+    await expect(detail.getByTestId('customer-contact')).toContainText('Sandrine Ella');
+    await expect(detail).toContainText('Owendo, quartier SNI');
   });
 });

@@ -52,18 +52,27 @@ test('consumer books → agent takes it → delivers → the consumer is told an
   const driver = await agentContext.newPage();
   await useSessionOf(driver, await demoLogin(request, 'agent'));
   await driver.goto('/delivery-agent/orders');
-  const row = driver.getByTestId('agent-order-row').filter({ hasText: 'Prisca Nguema' });
-  await expect(row).toContainText(`#${shortId}`);
+  const row = driver.getByTestId('agent-order-row').filter({ hasText: `#${shortId}` });
   await expect(row).toContainText('En Attente');
+  // Offered without who nor where exactly: the area, the slot, the shopping.
+  await expect(row).toContainText('Libreville');
+  await expect(row).not.toContainText('Prisca Nguema');
+  await expect(row).not.toContainText('Quartier Louis, derrière la pharmacie');
   await row.getByRole('button', { name: 'Détails' }).click();
   const detail = driver.getByRole('dialog', { name: `Commande #${shortId}` });
-  await expect(detail).toContainText(consumer.user.email);
-  await expect(detail).toContainText('Sonner deux fois');
+  await expect(detail.getByTestId('contact-hidden')).toBeVisible();
+  await expect(detail).not.toContainText(consumer.user.email);
+  await expect(detail).not.toContainText('Sonner deux fois');
   await expect(detail.getByTestId('store-group').first()).toBeVisible();
-  await driver.screenshot({ path: 'test-results/screens/agent-detail-desktop.png' });
   await detail.getByRole('button', { name: 'Je me lance !' }).click();
   await expect(driver.getByText('Commande prise en charge avec succès !')).toBeVisible();
   await expect(detail).toContainText('En Cours');
+  // Taken: now the agent has the customer's contact, the address and the notes.
+  await expect(detail.getByTestId('customer-contact')).toContainText('Prisca Nguema');
+  await expect(detail).toContainText(consumer.user.email);
+  await expect(detail).toContainText('Quartier Louis, derrière la pharmacie');
+  await expect(detail).toContainText('Sonner deux fois');
+  await driver.screenshot({ path: 'test-results/screens/agent-detail-desktop.png' });
   await detail.getByRole('button', { name: 'Marquer Terminé' }).click();
   await expect(driver.getByText('Statut mis à jour avec succès !')).toBeVisible();
   await expect(detail).toContainText('Terminée');

@@ -38,6 +38,15 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
 export const demoLogin = (request: APIRequestContext, who: keyof typeof DEMO_ACCOUNTS) =>
   apiLogin(request, DEMO_ACCOUNTS[who].email, DEMO_ACCOUNTS[who].password);
 
+/** A delivery agent whose application the demo moderator approved through the moderation API. */
+export async function createApprovedAgent(request: APIRequestContext, overrides: Partial<RegisterPayload> = {}): Promise<TestAccount> {
+  const agent = await createAccount(request, { user_type: 'delivery_agent', ...overrides });
+  const moderator = await demoLogin(request, 'moderator');
+  const res = await request.post(`/api/admin/agent-applications/${agent.user.id}/approve`, { headers: { authorization: `Bearer ${moderator.access_token}` }, data: {} });
+  expect(res.status(), await res.text()).toBe(200);
+  return agent;
+}
+
 /** Puts a session in localStorage before the app starts, as a previous visit would have left it. */
 export async function useSessionOf(page: Page, session: LoginResponse, overrides: Record<string, string> = {}) {
   const items: Record<string, string> = {

@@ -88,6 +88,10 @@ const ERRORS = {
   CANNOT_SUSPEND_MODERATOR: [409, fr.moderation.cannotSuspendModerator],
   USER_NOT_SUSPENDED: [409, fr.moderation.notSuspended],
   // Agents (issue 11)
+  AGENT_APPLICATION_PENDING: [403, fr.agentVetting.pendingDetail],
+  AGENT_APPLICATION_REFUSED: [403, fr.agentVetting.refusedDetail],
+  AGENT_APPLICATION_NOT_FOUND: [404, fr.agentVetting.applicationNotFound],
+  AGENT_APPLICATION_ALREADY_REVIEWED: [409, fr.agentVetting.alreadyReviewed],
   // Accounts (issue 11)
   // Payments (issue 11)
   // Inputs (issue 11)

@@ -159,6 +159,8 @@ async function seedDemoAccounts(tx: Tx): Promise<void> {
         phone: '+241 07 65 43 21',
         countryRegion: 'Gabon',
         userType: 'delivery_agent',
+        // The README's demo agent works on a fresh start: its application is already approved.
+        agentStatus: 'approved',
         avatarUrl: PRESET_AVATARS[11],
         preferences: DEFAULT_PREFERENCES,
       },

@@ -95,6 +95,8 @@ export async function register(deps: AuthDeps, input: z.output<typeof RegisterSc
           phone: input.phone,
           countryRegion: input.country_region,
           userType: input.user_type,
+          // An agent's application waits for a moderator: no orders until it is approved.
+          agentStatus: input.user_type === 'delivery_agent' ? 'pending' : null,
           avatarUrl,
           preferences: { ...DEFAULT_PREFERENCES, ...input.preferences },
           voiceId,

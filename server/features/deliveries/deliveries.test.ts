@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentOrder } from '#contract/agent';
+import type { AvailableOrder } from '#contract/agent';
 import { addDays, todayInGabon } from '#contract/format';
 import type { DeliveryRequest } from '#contract/orders';
 import { orders, shoppingListItems, shoppingLists } from '../../db/schema';
 import { fixtureItems, insertBasketFixture, USER_POSITION, type BasketFixture } from '../optimiser/basket-fixture';
 import { bearer, createTestContext, detailOf, registerUser, type SignedIn, type TestContext } from '../../test/harness';
+import { registerApprovedAgent } from '../../test/agent-fixture';
 import { insertOrder } from '../../test/orders-fixture';
 
 let ctx: TestContext;
@@ -62,7 +63,7 @@ describe('cancelling', () => {
   it('is refused once an agent has it (409), and for another user (404)', async () => {
     const consumer = await registerUser(ctx.app);
     const stranger = await registerUser(ctx.app);
-    const agent = await registerUser(ctx.app, { user_type: 'delivery_agent' });
+    const agent = await registerApprovedAgent(ctx);
     const order = await insertOrder(ctx.db, consumer.user.id);
 
     const foreign = await call(stranger, 'POST', `/deliveries/${order.id}/cancel`);
@@ -113,7 +114,7 @@ describe('POST /api/deliveries', () => {
 
   it('optimises the list at the best prices and books it cash on delivery, for the agents to take', async () => {
     const consumer = await registerUser(ctx.app, { full_name: 'Prisca Nguema' });
-    const agent = await registerUser(ctx.app, { user_type: 'delivery_agent' });
+    const agent = await registerApprovedAgent(ctx);
     const list = await listOf(consumer);
     const res = await call(consumer, 'POST', '/deliveries', request(list.id));
     expect(res.statusCode, res.body).toBe(201);
@@ -134,10 +135,17 @@ describe('POST /api/deliveries', () => {
     const [row] = await ctx.db.select().from(shoppingLists).where(eq(shoppingLists.id, list.id));
     expect(row.status).toBe('pending_delivery');
 
-    const offered = ((await call(agent, 'GET', '/delivery-agent/available-orders')).json().available_orders as AgentOrder[]).find((o) => o.booking_id === created.id);
-    expect(offered).toMatchObject({ customer_name: 'Prisca Nguema', status: 'pending_delivery', total_amount: 7600 });
+    // Offered to the agents without who or exactly where: the agent who accepts learns that.
+    const offered = ((await call(agent, 'GET', '/delivery-agent/available-orders')).json().available_orders as AvailableOrder[]).find((o) => o.booking_id === created.id);
+    expect(offered).toMatchObject({ status: 'pending_delivery', total_amount: 7600, item_count: offered!.optimization_data.items.length, is_test: false });
+    expect(offered).not.toHaveProperty('customer_name');
+    expect(offered).not.toHaveProperty('delivery_address');
     const stores = new Set(offered!.optimization_data.items.map((i) => i.store_name));
     expect(stores).toEqual(new Set([basket.storeNames.cheap, basket.storeNames.far, null]));
+    expect(new Set(offered!.stores)).toEqual(new Set([basket.storeNames.cheap, basket.storeNames.far]));
+    expect(offered!.distance_from).toBe('stores');
+    const taken = (await call(agent, 'POST', `/delivery-agent/accept-order/${created.id}`)).json();
+    expect(taken.order).toMatchObject({ customer_name: 'Prisca Nguema', delivery_address: 'Quartier Louis, derrière la pharmacie', notes: 'Sonner deux fois' });
   });
 
   it('answers every missing field with the spec message, and saves nothing', async () => {
@@ -163,7 +171,7 @@ describe('POST /api/deliveries', () => {
   it("refuses another user's list (404), a list already waiting for delivery (409), and agents (403)", async () => {
     const owner = await registerUser(ctx.app);
     const stranger = await registerUser(ctx.app);
-    const agent = await registerUser(ctx.app, { user_type: 'delivery_agent' });
+    const agent = await registerApprovedAgent(ctx);
     const list = await listOf(owner);
     expect((await call(stranger, 'POST', '/deliveries', request(list.id))).statusCode).toBe(404);
     expect((await call(agent, 'POST', '/deliveries', request(list.id))).statusCode).toBe(403);

@@ -12,7 +12,9 @@ export type AuditAction =
   | 'suggestion.refuse'
   | 'product.revert'
   | 'user.suspend'
-  | 'user.reinstate';
+  | 'user.reinstate'
+  | 'agent.approve'
+  | 'agent.refuse';
 
 export type AuditInput = {
   moderatorId: string;

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { errorResponses } from '#contract/api-errors';
 import { fr } from '#contract/messages';
 import {
+  AgentApplicationPageSchema,
+  AgentApplicationsQuerySchema,
   AuditPageSchema,
   AuditQuerySchema,
   ContributorProfileSchema,
@@ -22,6 +24,7 @@ import {
 } from '#contract/moderation';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
+import { agentApplicationPage, approveAgent, refuseAgent } from './agent-applications.service';
 import { auditPage } from './audit';
 import { contributorProfile } from './contributors';
 import { approveObservation, observationQueue, queueCounts, rejectObservation } from './observation-queue.service';
@@ -125,6 +128,33 @@ export async function moderationRoutes(fastify: FastifyInstance, { deps }: { dep
     async (request) => {
       await reinstateUser(deps, principalOf(request), request.params.id, request.body?.reason ?? null);
       return done(texts.reinstated);
+    },
+  );
+
+  app.get(
+    '/admin/agent-applications',
+    {
+      ...base,
+      schema: { tags, summary: 'Candidatures de livreurs', querystring: AgentApplicationsQuerySchema, response: reads(AgentApplicationPageSchema) },
+    },
+    async (request) => agentApplicationPage(deps, request.query.status, request.query.page, request.query.limit),
+  );
+
+  app.post(
+    '/admin/agent-applications/:id/approve',
+    { ...base, schema: { tags, summary: 'Accepter un livreur', params: IdParams, body: OptionalReasonSchema.nullish(), response: decisions } },
+    async (request) => {
+      await approveAgent(deps, principalOf(request), request.params.id, request.body?.reason ?? null);
+      return done(fr.agentVetting.approvedResult);
+    },
+  );
+
+  app.post(
+    '/admin/agent-applications/:id/refuse',
+    { ...base, schema: { tags, summary: 'Refuser un livreur (motif obligatoire)', params: IdParams, body: ReasonSchema, response: decisions } },
+    async (request) => {
+      await refuseAgent(deps, principalOf(request), request.params.id, request.body.reason);
+      return done(fr.agentVetting.refusedResult);
     },
   );
 

@@ -76,6 +76,10 @@ const ADMIN_ENDPOINTS: [method: 'GET' | 'POST', url: string, body?: object][] = 
   ['POST', `/api/admin/users/${UNKNOWN}/suspend`, { reason: 'Abus' }],
   ['POST', `/api/admin/users/${UNKNOWN}/reinstate`, {}],
   ['GET', '/api/admin/audit'],
+  ['GET', '/api/admin/agent-applications'],
+  ['GET', '/api/admin/agent-applications?status=refused'],
+  ['POST', `/api/admin/agent-applications/${UNKNOWN}/approve`, {}],
+  ['POST', `/api/admin/agent-applications/${UNKNOWN}/refuse`, { reason: 'Non' }],
 ];
 
 describe('who may moderate', () => {
@@ -399,6 +403,9 @@ describe('the OpenAPI document', () => {
       '/api/admin/products/{id}/revert',
       '/api/admin/users/{id}/suspend',
       '/api/admin/audit',
+      '/api/admin/agent-applications',
+      '/api/admin/agent-applications/{id}/approve',
+      '/api/admin/agent-applications/{id}/refuse',
       '/api/prices/{observation_id}/flag',
     ]) {
       expect(paths[path], path).toBeDefined();

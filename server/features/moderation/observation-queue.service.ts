@@ -21,6 +21,7 @@ import { createNotifications } from '../notifications/notifications.service';
 import { changeReputation, lockProductStore, refreshCurrentPrice } from '../prices/current-price';
 import { resolveFlags } from '../prices/price-flags';
 import { catalogueCache } from '../products/catalogue-cache';
+import { pendingApplicationCount } from './agent-applications.service';
 import { writeAudit } from './audit';
 import { contributorSummaries } from './contributors';
 
@@ -43,7 +44,8 @@ export async function queueCounts(db: DbOrTx): Promise<QueueCounts> {
   const held = await countOf('held');
   const flagged = await countOf('flagged');
   const [{ suggestions }] = await db.select({ suggestions: count() }).from(productSuggestions).where(eq(productSuggestions.status, 'pending'));
-  return { held, flagged, suggestions, total: held + flagged + suggestions };
+  const agentApplications = await pendingApplicationCount(db);
+  return { held, flagged, suggestions, agent_applications: agentApplications, total: held + flagged + suggestions + agentApplications };
 }
 
 /** GET /api/admin/price-observations?status=held|flagged: oldest first, with their evidence. */

@@ -1,12 +1,15 @@
 // Suspending an account: its sessions end at once, it cannot sign in, and none of its observations
-// count any more (the shown prices it took part in are recomputed without it). Reinstating undoes it.
+// count any more (the shown prices it took part in are recomputed without it). A suspended delivery
+// agent's orders in progress go back to the available pool, their customers told, in the same
+// transaction. Reinstating undoes the rest (not the hand-back: another agent may have the order by then).
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { priceObservations, sessions, users } from '../../db/schema';
+import { orders, priceObservations, sessions, users } from '../../db/schema';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
+import { transitionOrderIn } from '../orders/orders.service';
 import { lockProductStore, refreshCurrentPrice } from '../prices/current-price';
 import { catalogueCache } from '../products/catalogue-cache';
 import { writeAudit } from './audit';
@@ -40,6 +43,17 @@ async function refreshPrices(tx: Tx, pairs: Pair[], now: Date): Promise<void> {
   for (const { productId, storeId } of pairs) await refreshCurrentPrice(tx, productId, storeId, now);
 }
 
+/** The agent's orders in progress go back to confirmed, without an agent, through the order lifecycle. */
+async function releaseOrdersOf(tx: Tx, agentId: string, moderatorId: string, now: Date): Promise<string[]> {
+  const held = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.agentId, agentId), eq(orders.status, 'in_progress')))
+    .orderBy(asc(orders.id));
+  for (const { id } of held) await transitionOrderIn(tx, id, 'confirmed', { kind: 'moderation', userId: moderatorId }, now);
+  return held.map((o) => o.id);
+}
+
 /** POST /api/admin/users/{id}/suspend. */
 export async function suspendUser(deps: AppDeps, moderator: Principal, userId: string, reason: string): Promise<void> {
   const now = deps.now();
@@ -55,13 +69,14 @@ export async function suspendUser(deps: AppDeps, moderator: Principal, userId: s
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
     await refreshPrices(tx, pairs, now);
+    const released = user.userType === 'delivery_agent' ? await releaseOrdersOf(tx, userId, moderator.userId, now) : [];
     await writeAudit(tx, {
       moderatorId: moderator.userId,
       action: 'user.suspend',
       targetType: 'user',
       targetId: userId,
       before: { suspended: false, full_name: user.fullName, email: user.email, reputation: user.reputation },
-      after: { suspended: true, sessions_revoked: revoked.length, prices_recomputed: pairs.length },
+      after: { suspended: true, sessions_revoked: revoked.length, prices_recomputed: pairs.length, orders_released: released.length },
       reason,
       now,
     });

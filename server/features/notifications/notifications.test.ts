@@ -4,6 +4,7 @@ import { formatXaf } from '#contract/format';
 import type { Notification, NotificationList } from '#contract/notifications';
 import { notifications, products, pushSubscriptions, shoppingListItems, shoppingLists, stores } from '../../db/schema';
 import { bearer, createTestContext, detailOf, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
+import { registerApprovedAgent } from '../../test/agent-fixture';
 import { insertOrder } from '../../test/orders-fixture';
 import { transitionOrder } from '../orders/orders.service';
 import { createNotifications, notifyPriceDrop, notifyPromotion } from './notifications.service';
@@ -53,13 +54,14 @@ describe('GET /api/notifications', () => {
     expect((await call(null, 'GET', '/notifications')).statusCode).toBe(401);
   });
 
-  it('agents have notifications too (new available orders)', async () => {
+  it('agents have notifications too (new available orders: the area, not the address)', async () => {
     const agent = await loginDemo(ctx.app, 'agent');
     const consumer = await registerUser(ctx.app);
-    await insertOrder(ctx.db, consumer.user.id, { address: 'Akanda' });
+    await insertOrder(ctx.db, consumer.user.id, { address: 'Villa 9, Akanda' });
     const list = await listOf(agent);
     expect(list.notifications[0]).toMatchObject({ type: 'order_status', title: 'Nouvelle commande disponible' });
-    expect(list.notifications[0].body).toContain('Akanda');
+    expect(list.notifications[0].body).toContain('Libreville');
+    expect(list.notifications[0].body).not.toContain('Villa 9');
   });
 });
 
@@ -138,7 +140,7 @@ describe('settings', () => {
 
   it('a switched-off type is not created: order status off, delivery updates off', async () => {
     const consumer = await registerUser(ctx.app);
-    const agent = await registerUser(ctx.app, { user_type: 'delivery_agent' });
+    const agent = await registerApprovedAgent(ctx);
     await call(consumer, 'PUT', '/notifications/settings', { order_status_notifications: false });
     const order = await insertOrder(ctx.db, consumer.user.id);
     expect(await titlesOf(consumer)).toEqual([]);
@@ -154,7 +156,7 @@ describe('settings', () => {
 describe('every status change notifies the consumer', () => {
   it('confirmed, in progress, delivered; and cancelled', async () => {
     const consumer = await registerUser(ctx.app);
-    const agent = await registerUser(ctx.app, { user_type: 'delivery_agent', full_name: 'Serge Obiang' });
+    const agent = await registerApprovedAgent(ctx, { full_name: 'Serge Obiang' });
     const order = await insertOrder(ctx.db, consumer.user.id);
     await call(agent, 'POST', `/delivery-agent/accept-order/${order.id}`);
     await call(agent, 'PUT', `/delivery-agent/update-status/${order.id}?new_status=completed`);

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, pushSubscriptions } from '../../db/schema';
 import { bearer, createTestContext, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
+import { registerApprovedAgent } from '../../test/agent-fixture';
 import { insertOrder } from '../../test/orders-fixture';
 import { type BrowserSubscription, startStandInPushService, type StandInPushService, verifyVapid } from '../../test/push-service';
 import { loadOrCreateVapidKeys, VAPID_FILE } from '../../platform/push/vapid-keys';
@@ -71,7 +72,7 @@ describe('sending', () => {
 
   it('an agent accepting through the API pushes to the consumer right after the response (no timer)', async () => {
     const consumer = await registerUser(ctx.app);
-    const agent = await registerUser(ctx.app, { user_type: 'delivery_agent' });
+    const agent = await registerApprovedAgent(ctx);
     const order = await insertOrder(ctx.db, consumer.user.id);
     await ctx.app.pushDispatcher.flush();
     const browser = pushService.subscribe();

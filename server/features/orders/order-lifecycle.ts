@@ -2,7 +2,7 @@
 // move it. Every endpoint that changes an order goes through transitionOrder (orders.service.ts).
 import type { OrderStatus } from '#contract/orders';
 
-export type ActorKind = 'consumer' | 'agent' | 'payment';
+export type ActorKind = 'consumer' | 'agent' | 'payment' | 'moderation';
 
 type Transition = { from: OrderStatus; to: OrderStatus; by: ActorKind };
 
@@ -16,6 +16,8 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
   // Exactly one agent takes a confirmed order, then delivers it.
   { from: 'confirmed', to: 'in_progress', by: 'agent' },
   { from: 'in_progress', to: 'delivered', by: 'agent' },
+  // A moderator suspends the agent: its order goes back to the available pool for another agent.
+  { from: 'in_progress', to: 'confirmed', by: 'moderation' },
 ];
 
 export function canTransition(from: OrderStatus, to: OrderStatus, by: ActorKind): boolean {

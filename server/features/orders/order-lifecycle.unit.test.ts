@@ -9,6 +9,10 @@ describe('order transition table', () => {
     expect(canTransition('in_progress', 'delivered', 'agent')).toBe(true);
     expect(canTransition('pending', 'cancelled', 'consumer')).toBe(true);
     expect(canTransition('confirmed', 'cancelled', 'consumer')).toBe(true);
+    // A suspended agent's order goes back to the pool, by moderation only.
+    expect(canTransition('in_progress', 'confirmed', 'moderation')).toBe(true);
+    expect(canTransition('in_progress', 'confirmed', 'agent')).toBe(false);
+    expect(canTransition('in_progress', 'confirmed', 'consumer')).toBe(false);
   });
 
   it('refuses everything else: no skipping, no going back, no cancelling once taken', () => {
@@ -19,7 +23,7 @@ describe('order transition table', () => {
     expect(canTransition('confirmed', 'in_progress', 'consumer')).toBe(false);
     expect(canTransition('pending', 'confirmed', 'consumer')).toBe(false);
     for (const to of ORDER_STATUSES) {
-      for (const by of ['consumer', 'agent', 'payment'] as const) {
+      for (const by of ['consumer', 'agent', 'payment', 'moderation'] as const) {
         expect(canTransition('delivered', to, by)).toBe(false);
         expect(canTransition('cancelled', to, by)).toBe(false);
       }

@@ -1,12 +1,15 @@
 // Creating and moving orders. Every change goes through the transition table, writes an
-// order_events row, moves the shopping list, and notifies the consumer (and agents of new work).
+// order_events row, moves the shopping list, and notifies the consumer (and approved agents of new
+// work, without the address: they learn the area, and the accepting agent the rest).
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatDate, formatXaf } from '#contract/format';
 import { fr } from '#contract/messages';
 import { timeSlotLabel, type OrderDeliveryFields, type OrderStatus, type PaymentType } from '#contract/orders';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { carts, orderEvents, orders, shoppingLists, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { lockApprovedAgent } from '../agent/agent-access';
+import { areaName, deliveryCellOf, loadAreaStores } from '../agent/delivery-area';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service';
 import { type ActorKind, canTransition, initialStatus, listStatusAfter } from './order-lifecycle';
 
@@ -58,46 +61,55 @@ export async function createOrder(tx: DbOrTx, input: NewOrder, now: Date): Promi
 
 /**
  * Moves an order to `to` on behalf of `actor`. Another consumer's or another agent's order answers
- * 404; a move outside the table, or one that lost a race (two agents accepting at once), 409.
+ * 404; a move outside the table, or one that lost a race (two agents accepting at once), 409; an
+ * agent whose application is not approved, 403.
  */
 export async function transitionOrder(db: Db, orderId: string, to: OrderStatus, actor: OrderActor, now: Date): Promise<OrderRow> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-    if (!order) throw new AppError('ORDER_NOT_FOUND');
-    const from = order.status as OrderStatus;
-    if (actor.kind === 'consumer' && order.userId !== actor.userId) throw new AppError('ORDER_NOT_FOUND');
-    // An agent taking an order that someone else already took lost the race (409); an agent
-    // moving an order that is not theirs is told it does not exist (404).
-    const accepting = actor.kind === 'agent' && to === 'in_progress';
-    if (accepting && order.agentId && order.agentId !== actor.userId) throw new AppError('ORDER_ALREADY_TAKEN');
-    if (actor.kind === 'agent' && !accepting && order.agentId !== actor.userId) throw new AppError('ORDER_NOT_FOUND');
-    if (!canTransition(from, to, actor.kind)) throw new AppError('ORDER_TRANSITION_INVALID');
-
-    const [moved] = await tx
-      .update(orders)
-      .set({
-        status: to,
-        updatedAt: now,
-        ...(accepting ? { agentId: actor.userId, assignedAt: now } : {}),
-        ...(to === 'delivered' ? { deliveredAt: now } : {}),
-        ...(to === 'cancelled' ? { cancelledAt: now } : {}),
-      })
-      // The status (and, when accepting, the empty agent) in the WHERE makes the move atomic:
-      // of two concurrent accepts only one row update succeeds.
-      .where(and(eq(orders.id, orderId), eq(orders.status, from), accepting ? isNull(orders.agentId) : undefined))
-      .returning();
-    if (!moved) throw new AppError(accepting ? 'ORDER_ALREADY_TAKEN' : 'ORDER_TRANSITION_INVALID');
-
-    await tx.insert(orderEvents).values({ orderId, fromStatus: from, toStatus: to, actorId: actor.userId ?? null, createdAt: now });
-    if (moved.shoppingListId) {
-      await tx.update(shoppingLists).set({ status: listStatusAfter(to), updatedAt: now }).where(eq(shoppingLists.id, moved.shoppingListId));
-    }
-    await createNotifications(tx, await notificationsFor(tx, moved, to), now);
-    return moved;
-  });
+  return db.transaction((tx) => transitionOrderIn(tx, orderId, to, actor, now));
 }
 
-async function notificationsFor(tx: DbOrTx, order: OrderRow, status: OrderStatus): Promise<NewNotification[]> {
+/** transitionOrder inside a transaction the caller holds (a suspension hands back the agent's orders in its own). */
+export async function transitionOrderIn(tx: Tx, orderId: string, to: OrderStatus, actor: OrderActor, now: Date): Promise<OrderRow> {
+  // First, before any order row: the agent's row, shared (see agent-access.ts for the lock order).
+  if (actor.kind === 'agent') await lockApprovedAgent(tx, actor.userId!);
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
+  const from = order.status as OrderStatus;
+  if (actor.kind === 'consumer' && order.userId !== actor.userId) throw new AppError('ORDER_NOT_FOUND');
+  // An agent taking an order that someone else already took lost the race (409); an agent
+  // moving an order that is not theirs is told it does not exist (404).
+  const accepting = actor.kind === 'agent' && to === 'in_progress';
+  if (accepting && order.agentId && order.agentId !== actor.userId) throw new AppError('ORDER_ALREADY_TAKEN');
+  if (actor.kind === 'agent' && !accepting && order.agentId !== actor.userId) throw new AppError('ORDER_NOT_FOUND');
+  if (!canTransition(from, to, actor.kind)) throw new AppError('ORDER_TRANSITION_INVALID');
+  // Back to the available pool: nobody holds it any more.
+  const releasing = from === 'in_progress' && to === 'confirmed';
+
+  const [moved] = await tx
+    .update(orders)
+    .set({
+      status: to,
+      updatedAt: now,
+      ...(accepting ? { agentId: actor.userId, assignedAt: now } : {}),
+      ...(releasing ? { agentId: null, assignedAt: null } : {}),
+      ...(to === 'delivered' ? { deliveredAt: now } : {}),
+      ...(to === 'cancelled' ? { cancelledAt: now } : {}),
+    })
+    // The status (and, when accepting, the empty agent) in the WHERE makes the move atomic:
+    // of two concurrent accepts only one row update succeeds.
+    .where(and(eq(orders.id, orderId), eq(orders.status, from), accepting ? isNull(orders.agentId) : undefined))
+    .returning();
+  if (!moved) throw new AppError(accepting ? 'ORDER_ALREADY_TAKEN' : 'ORDER_TRANSITION_INVALID');
+
+  await tx.insert(orderEvents).values({ orderId, fromStatus: from, toStatus: to, actorId: actor.userId ?? null, createdAt: now });
+  if (moved.shoppingListId) {
+    await tx.update(shoppingLists).set({ status: listStatusAfter(to), updatedAt: now }).where(eq(shoppingLists.id, moved.shoppingListId));
+  }
+  await createNotifications(tx, await notificationsFor(tx, moved, to, from), now);
+  return moved;
+}
+
+async function notificationsFor(tx: DbOrTx, order: OrderRow, status: OrderStatus, from: OrderStatus | null = null): Promise<NewNotification[]> {
   const total = formatXaf(order.totalAmountXaf);
   const date = formatDate(order.deliveryDate);
   const slot = timeSlotLabel(order.deliveryTimeSlot);
@@ -109,14 +121,22 @@ async function notificationsFor(tx: DbOrTx, order: OrderRow, status: OrderStatus
     case 'pending':
       return [toConsumer('order_status', texts.pending.title, texts.pending.body(total))];
     case 'confirmed': {
-      const agents = await tx.select({ id: users.id }).from(users).where(eq(users.userType, 'delivery_agent'));
+      // Only agents a moderator approved hear of new work, and only the area it goes to.
+      const agents = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.userType, 'delivery_agent'), eq(users.agentStatus, 'approved'), isNull(users.suspendedAt)));
+      const area = agents.length > 0 ? areaName(await loadAreaStores(tx), deliveryCellOf(order)) : '';
+      const released = fr.agentVetting.orderReleased;
       return [
-        toConsumer('order_status', texts.confirmed.title, texts.confirmed.body(total, date, slot)),
+        from === 'in_progress'
+          ? toConsumer('delivery_update', released.title, released.body)
+          : toConsumer('order_status', texts.confirmed.title, texts.confirmed.body(total, date, slot)),
         ...agents.map((a) => ({
           userId: a.id,
           type: 'order_status' as const,
           title: texts.newOrder.title,
-          body: texts.newOrder.body(order.deliveryAddress, date, slot, total),
+          body: texts.newOrder.body(area, date, slot, total),
           data: { order_id: order.id, status: 'available' },
         })),
       ];

@@ -1,16 +1,18 @@
-// /admin: the three queues — prices held at submission, published prices flagged, and product
-// edits proposed by non-owners — with their counts. The open queue is kept in the address (?file=).
+// /admin: the queues — prices held at submission, published prices flagged, product edits proposed
+// by non-owners, and delivery agents' applications — with their counts. The open queue is kept in
+// the address (?file=).
 import { useQuery } from '@tanstack/react-query';
-import { Flag, Hourglass, PencilLine } from 'lucide-react';
+import { Bike, Flag, Hourglass, PencilLine } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { fr } from '#contract/messages';
 import { PageHeader } from '../../ui/Card';
 import { queueCountsQuery } from './admin-api';
+import { AgentApplicationQueue } from './AgentApplicationQueue';
 import { ObservationQueue } from './ObservationQueue';
 import { QueueTabs, type QueueTab } from './QueueTabs';
 import { SuggestionQueue } from './SuggestionQueue';
 
-const QUEUES = ['held', 'flagged', 'suggestions'] as const;
+const QUEUES = ['held', 'flagged', 'suggestions', 'agents'] as const;
 type QueueKey = (typeof QUEUES)[number];
 const COUNTS_POLL_MS = 60_000;
 
@@ -27,13 +29,14 @@ export function ModerationPage() {
     { key: 'held', label: texts.tabs.held, count: counts?.held ?? null, icon: <Hourglass size={16} /> },
     { key: 'flagged', label: texts.tabs.flagged, count: counts?.flagged ?? null, icon: <Flag size={16} /> },
     { key: 'suggestions', label: texts.tabs.suggestions, count: counts?.suggestions ?? null, icon: <PencilLine size={16} /> },
+    { key: 'agents', label: fr.agentVetting.admin.tab, count: counts?.agent_applications ?? null, icon: <Bike size={16} /> },
   ];
 
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title={texts.queueTitle} subtitle={texts.queueSubtitle} />
       <QueueTabs tabs={tabs} active={active} onChange={(key) => setParams(key === 'held' ? {} : { file: key }, { replace: true })} label={texts.queuesLabel}>
-        {active === 'suggestions' ? <SuggestionQueue /> : <ObservationQueue key={active} status={active} />}
+        {active === 'agents' ? <AgentApplicationQueue /> : active === 'suggestions' ? <SuggestionQueue /> : <ObservationQueue key={active} status={active} />}
       </QueueTabs>
     </div>
   );

@@ -1,4 +1,4 @@
-// The three queues as tabs, each with how many items wait in it (WAI-ARIA tablist, arrow keys).
+// The queues as tabs, one column each, each with how many items wait in it (WAI-ARIA tablist, arrow keys).
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 
 export type QueueTab<K extends string> = { key: K; label: string; count: number | null; icon: ReactNode };
@@ -17,7 +17,13 @@ export function QueueTabs<K extends string>({ tabs, active, onChange, label, chi
   };
   return (
     <div>
-      <div role="tablist" aria-label={label} className="grid grid-cols-3 gap-1 rounded-2xl bg-slate-100 p-1" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label={label}
+        className="grid gap-1 rounded-2xl bg-slate-100 p-1"
+        style={{ gridTemplateColumns: `repeat(${tabs.length}, minmax(0, 1fr))` }}
+        onKeyDown={onKeyDown}
+      >
         {tabs.map((tab) => {
           const selected = tab.key === active;
           return (

@@ -1,6 +1,8 @@
 // Server state of the moderation space: the calls of /api/admin and their query keys. Every
 // decision invalidates `adminKeys.all`, so the counts, the queues and the journal follow it.
+import type { AgentApplicationStatus } from '#contract/agent';
 import type {
+  AgentApplicationPage,
   AuditPage,
   ContributorProfile,
   ModerationResult,
@@ -25,6 +27,7 @@ export const adminKeys = {
   revisions: (productId: string) => ['admin', 'revisions', productId] as const,
   user: (id: string) => ['admin', 'user', id] as const,
   audit: (page: number) => ['admin', 'audit', page] as const,
+  agentApplications: (status: AgentApplicationStatus, page: number) => ['admin', 'agent-applications', status, page] as const,
 };
 
 export const queueCountsQuery = { queryKey: adminKeys.counts, queryFn: () => api.get<QueueCounts>('/admin/queue') };
@@ -37,6 +40,11 @@ export const observationsQuery = (status: ObservationQueueName, page: number) =>
 export const suggestionsQuery = (page: number) => ({
   queryKey: adminKeys.suggestions(page),
   queryFn: () => api.get<SuggestionPage>('/admin/product-suggestions', { query: { status: 'pending', page, limit: QUEUE_PAGE_SIZE } }),
+});
+
+export const agentApplicationsQuery = (status: AgentApplicationStatus, page: number) => ({
+  queryKey: adminKeys.agentApplications(status, page),
+  queryFn: () => api.get<AgentApplicationPage>('/admin/agent-applications', { query: { status, page, limit: QUEUE_PAGE_SIZE } }),
 });
 
 export const revisionsQuery = (productId: string) => ({
@@ -70,4 +78,6 @@ export const moderationCalls = {
   revert: (productId: string, revisionId: string) => decide(`/admin/products/${productId}/revert`, { revision_id: revisionId }),
   suspend: (userId: string, reason: string) => decide(`/admin/users/${userId}/suspend`, { reason }),
   reinstate: (userId: string) => decide(`/admin/users/${userId}/reinstate`),
+  approveAgent: (userId: string) => decide(`/admin/agent-applications/${userId}/approve`),
+  refuseAgent: (userId: string, reason: string) => decide(`/admin/agent-applications/${userId}/refuse`, { reason }),
 };

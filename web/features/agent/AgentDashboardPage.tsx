@@ -7,7 +7,8 @@ import { notifyError } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { Card, PageHeader } from '../../ui/Card';
 import { PageLoader } from '../../ui/Spinner';
-import { earningsOf, isActive, isDone } from './agent-order-view';
+import { earningsOf, isActive, isDone, type AgentListOrder } from './agent-order-view';
+import { AgentApplicationGate } from './AgentApplicationGate';
 import { useAgentOrders } from './agent-queries';
 import { AgentOrdersPanel } from './AgentOrdersPanel';
 
@@ -16,6 +17,17 @@ const RECENT_OWN = 3;
 
 export function AgentDashboardPage() {
   const { user } = useSession();
+  return (
+    <div className="space-y-6">
+      <PageHeader title={fr.dashboard.greeting(user?.full_name ?? '')} subtitle={fr.agent.dashboardSubtitle} />
+      <AgentApplicationGate>
+        <AgentDashboard />
+      </AgentApplicationGate>
+    </div>
+  );
+}
+
+function AgentDashboard() {
   const { available, mine, isPending, isError } = useAgentOrders();
   useEffect(() => {
     if (isError) notifyError(fr.agent.loadError);
@@ -29,12 +41,11 @@ export function AgentDashboardPage() {
     completed: ok ? mine.filter(isDone).length : 0,
     earnings: ok ? earningsOf(mine) : 0,
   };
-  const recent = [...available, ...mine.slice(0, RECENT_OWN)].slice(0, RECENT);
+  const recent: AgentListOrder[] = [...available, ...mine.slice(0, RECENT_OWN)].slice(0, RECENT);
   const labels = fr.agent.counters;
 
   return (
-    <div className="space-y-6">
-      <PageHeader title={fr.dashboard.greeting(user?.full_name ?? '')} subtitle={fr.agent.dashboardSubtitle} />
+    <>
       <section aria-label="Compteurs" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Counter label={labels.available} value={formatNumber(counters.available)} icon={<ClipboardList size={20} />} tone="bg-amber-50 text-amber-700" loading={isPending} id="available" />
         <Counter label={labels.active} value={formatNumber(counters.active)} icon={<Truck size={20} />} tone="bg-sky-50 text-sky-700" loading={isPending} id="active" />
@@ -50,7 +61,7 @@ export function AgentDashboardPage() {
         </div>
         {isPending ? <PageLoader /> : <AgentOrdersPanel orders={ok ? recent : []} emptyTitle={fr.agent.empty} emptyText={fr.agent.emptyText} />}
       </section>
-    </div>
+    </>
   );
 }
 

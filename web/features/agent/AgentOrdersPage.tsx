@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
-import type { AgentOrder } from '#contract/agent';
 import { fr } from '#contract/messages';
 import { notifyError } from '../../lib/notify';
 import { PageHeader } from '../../ui/Card';
 import { PageLoader } from '../../ui/Spinner';
-import { mergeOrders } from './agent-order-view';
+import { AgentApplicationGate } from './AgentApplicationGate';
+import { mergeOrders, type AgentListOrder } from './agent-order-view';
 import { useAgentOrders } from './agent-queries';
 import { AgentOrdersPanel } from './AgentOrdersPanel';
 import { LoadError } from '../../ui/LoadError';
 
 type Filter = 'all' | 'pending' | 'in_progress' | 'completed';
-const FILTERS: { key: Filter; matches: (o: AgentOrder) => boolean }[] = [
+const FILTERS: { key: Filter; matches: (o: AgentListOrder) => boolean }[] = [
   { key: 'all', matches: () => true },
   { key: 'pending', matches: (o) => o.status === 'pending_delivery' },
   { key: 'in_progress', matches: (o) => o.status === 'in_progress' },
@@ -18,6 +18,17 @@ const FILTERS: { key: Filter; matches: (o: AgentOrder) => boolean }[] = [
 ];
 
 export function AgentOrdersPage() {
+  return (
+    <div className="space-y-5">
+      <PageHeader title={fr.agent.ordersTitle} subtitle={fr.agent.ordersSubtitle} />
+      <AgentApplicationGate>
+        <AgentOrders />
+      </AgentApplicationGate>
+    </div>
+  );
+}
+
+function AgentOrders() {
   const { available, mine, isPending, isError, refetch } = useAgentOrders();
   const [filter, setFilter] = useState<Filter>('all');
   useEffect(() => {
@@ -28,8 +39,7 @@ export function AgentOrdersPage() {
   const shown = all.filter(FILTERS.find((f) => f.key === filter)!.matches);
 
   return (
-    <div className="space-y-5">
-      <PageHeader title={fr.agent.ordersTitle} subtitle={fr.agent.ordersSubtitle} />
+    <>
       <div role="group" aria-label={fr.agent.filterLabel} className="flex gap-2 overflow-x-auto pb-1">
         {FILTERS.map(({ key, matches }) => (
           <button
@@ -52,6 +62,6 @@ export function AgentOrdersPage() {
       ) : (
         <AgentOrdersPanel orders={shown} emptyTitle={filter === 'all' ? fr.agent.empty : fr.agent.emptyFiltered} emptyText={fr.agent.emptyText} />
       )}
-    </div>
+    </>
   );
 }

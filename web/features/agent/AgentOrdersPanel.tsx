@@ -1,20 +1,20 @@
 // A list of agent orders with its detail modal and actions, shared by the dashboard and the orders page.
 import { PackageOpen } from 'lucide-react';
 import { useState } from 'react';
-import type { AgentOrder } from '#contract/agent';
 import { EmptyState } from '../../ui/Card';
+import type { AgentListOrder } from './agent-order-view';
 import { useOrderActions } from './agent-queries';
 import { AgentOrdersTable } from './AgentOrdersTable';
 import { OrderDetailModal } from './OrderDetailModal';
 
-export function AgentOrdersPanel({ orders, emptyTitle, emptyText }: { orders: AgentOrder[]; emptyTitle: string; emptyText?: string }) {
+export function AgentOrdersPanel({ orders, emptyTitle, emptyText }: { orders: AgentListOrder[]; emptyTitle: string; emptyText?: string }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const { accept, complete, busyId } = useOrderActions();
   // The modal follows the live list, so it shows the new status after an action.
   const open = orders.find((o) => o.booking_id === openId) ?? null;
   const actions = {
-    onAccept: (o: AgentOrder) => accept.mutate(o.booking_id),
-    onComplete: (o: AgentOrder) => complete.mutate(o.booking_id),
+    onAccept: (o: AgentListOrder) => accept.mutate(o.booking_id),
+    onComplete: (o: AgentListOrder) => complete.mutate(o.booking_id),
     busyId,
   };
 

@@ -1,19 +1,43 @@
-// Server state of the agent space. Available orders are polled so a new order appears without a reload.
+// Server state of the agent space: the agent's application, then (once approved) the orders.
+// Available orders are polled so a new order appears without a reload; when the browser gives a
+// position, they come with the distance from the agent.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AgentOrder, AgentOrderResponse, AvailableOrdersResponse, MyOrdersResponse } from '#contract/agent';
+import type { AgentApplicationState, AgentOrder, AgentOrderResponse, AvailableOrdersResponse, MyOrdersResponse } from '#contract/agent';
 import { fr } from '#contract/messages';
 import { api } from '../../lib/api';
+import { useGeolocation, type LatLng } from '../../lib/geolocation';
 import { notifyError, notifySuccess } from '../../lib/notify';
 
 const POLL_MS = 30_000;
+/** While a moderator has not decided, the space looks again now and then: approval opens it without a reload. */
+const APPLICATION_POLL_MS = 60_000;
 
-export const agentKeys = { all: ['agent'] as const, available: ['agent', 'available'] as const, mine: ['agent', 'mine'] as const };
+// About 100 m: a phone's position moving a little does not refetch the list.
+const rounded = (position: LatLng | null) => (position ? { latitude: Number(position.latitude.toFixed(3)), longitude: Number(position.longitude.toFixed(3)) } : null);
+
+export const agentKeys = {
+  all: ['agent'] as const,
+  application: ['agent', 'application'] as const,
+  available: (position: LatLng | null) => ['agent', 'available', position] as const,
+  mine: ['agent', 'mine'] as const,
+};
+
+export function useAgentApplication() {
+  return useQuery({
+    queryKey: agentKeys.application,
+    queryFn: () => api.get<AgentApplicationState>('/delivery-agent/application'),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? APPLICATION_POLL_MS : false),
+  });
+}
 
 export function useAgentOrders() {
+  const geo = useGeolocation();
+  const position = rounded(geo.position);
   const available = useQuery({
-    queryKey: agentKeys.available,
-    queryFn: () => api.get<AvailableOrdersResponse>('/delivery-agent/available-orders').then((r) => r.available_orders),
+    queryKey: agentKeys.available(position),
+    queryFn: () => api.get<AvailableOrdersResponse>('/delivery-agent/available-orders', { query: { ...position } }).then((r) => r.available_orders),
     refetchInterval: POLL_MS,
+    placeholderData: (previous) => previous,
   });
   const mine = useQuery({
     queryKey: agentKeys.mine,

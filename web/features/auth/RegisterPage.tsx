@@ -19,7 +19,8 @@ type RegisterForm = z.input<typeof RegisterFormSchema>;
 
 const USER_TYPE_OPTIONS = [
   { value: 'consumer', label: fr.register.consumer, hint: fr.register.consumerHint, icon: ShoppingCart },
-  { value: 'delivery_agent', label: fr.register.agent, hint: fr.register.agentHint, icon: Bike },
+  // An agent's application is reviewed by a moderator before any order is shown.
+  { value: 'delivery_agent', label: fr.register.agent, hint: fr.agentVetting.registerHint, icon: Bike },
 ] as const;
 
 export function RegisterPage() {
@@ -47,7 +48,7 @@ export function RegisterPage() {
     try {
       const response = await api.post<LoginResponse>('/auth/register', payload, { auth: false });
       signIn(response);
-      notifySuccess(fr.auth.registerSuccess);
+      notifySuccess(response.user.user_type === 'delivery_agent' ? fr.agentVetting.registeredAsAgent : fr.auth.registerSuccess);
       navigate(homePathFor(response.user), { replace: true });
     } catch (error) {
       const message = error instanceof ApiError && error.status < 500 && error.detail ? error.detail : fr.auth.registerError;
