@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DATA_DIR = path.join(os.tmpdir(), `monpanier-e2e-data-${PORT}`);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The app sends its e-mails here; e2e/accounts.spec.ts runs the SMTP server that reads them. */
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 10);
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
@@ -43,6 +45,7 @@ export default defineConfig({
       TILE_URL: `${BASE_URL}/tiles-unavailable/{z}/{x}/{y}.png`,
       TRUST_PROXY: 'true',
       REGISTRATIONS_PER_IP_PER_HOUR: '50',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     },
   },
 });

@@ -1,8 +1,9 @@
 // Carts and delivery booking (spec part 2 sections 3, 5, 7): create-cart, book-delivery and the
-// booking as the confirmation screen reads it, with its payment.
+// booking as the confirmation screen reads it, with its payment (test or real, and its refund).
 import { z } from 'zod';
+import { isoDateField } from './fields';
 import { fr } from './messages';
-import { BOOKING_SLOTS, type OrderStatus, type PaymentType } from './orders';
+import { BOOKING_SLOTS, ORDER_STATUSES, PAYMENT_TYPES, REFUND_STATUSES } from './orders';
 import { VIEW_TYPES, type ViewType } from './optimiser';
 
 /** Latest delivery date offered by the booking form, in days from today. */
@@ -37,15 +38,18 @@ export const CreateCartSchema = z.object({
 });
 export type CreateCart = z.input<typeof CreateCartSchema>;
 
-export type CartItem = {
-  product_id: string;
-  product_name: string;
-  quantity: number;
-  store_id: string;
-  store_name: string;
-  unit_price: number;
-  total_price: number;
-};
+const money = z.number().int().nonnegative();
+
+export const CartItemSchema = z.object({
+  product_id: z.string(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  store_id: z.string(),
+  store_name: z.string(),
+  unit_price: money,
+  total_price: money,
+});
+export type CartItem = z.infer<typeof CartItemSchema>;
 
 export type CreateCartResult = { cart_id: string; total_cost: number; total_items_cost: number; delivery_fee: number; price_changed: boolean };
 
@@ -56,48 +60,58 @@ export type CreateCartResult = { cart_id: string; total_cost: number; total_item
 export const BookDeliveryQuerySchema = z.object({
   cart_id: uuid(fr.booking.noCart),
   delivery_address: z.string({ error: fr.booking.requiredFields }).trim().min(1, { error: fr.booking.requiredFields }).max(500, { error: fr.checkoutUi.addressTooLong }),
-  delivery_date: z.string({ error: fr.booking.requiredFields }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: fr.booking.requiredFields }),
+  delivery_date: z.string({ error: fr.booking.requiredFields }).min(1, { error: fr.booking.requiredFields }).pipe(isoDateField(fr.delivery.dateInvalid)),
   delivery_time_slot: z.string({ error: fr.booking.requiredFields }).min(1, { error: fr.booking.requiredFields }).pipe(z.enum(BOOKING_SLOTS, { error: fr.checkoutUi.slotInvalid })),
   payment_method_id: uuid(fr.booking.requiredFields),
 });
 export type BookDeliveryQuery = z.input<typeof BookDeliveryQuerySchema>;
 
-export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** The customer's step at the payment operator (push to phone, card authentication). */
-export type PaymentInfo = {
-  id: string;
-  provider: string;
-  /** True for the built-in sandbox: the UI shows it as 'mode test'. */
-  test_mode: boolean;
-  method_type: PaymentType;
-  status: PaymentStatus;
-  amount: number;
-  phone_number: string | null;
-  customer_step: 'phone_confirmation' | 'card_authentication' | null;
-};
+/** A payment and the customer's step at the payment operator (push to phone, card authentication). */
+export const PaymentInfoSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  /** True for the built-in sandbox: no money moves, the UI shows it as 'mode test'. */
+  test_mode: z.boolean(),
+  method_type: z.enum(PAYMENT_TYPES),
+  status: z.enum(PAYMENT_STATUSES),
+  amount: money,
+  phone_number: z.string().nullable(),
+  customer_step: z.enum(['phone_confirmation', 'card_authentication']).nullable(),
+  /** A paid order that is cancelled is refunded: 'none' until then. */
+  refund_status: z.enum(REFUND_STATUSES),
+  refunded_at: z.string().nullable(),
+});
+export type PaymentInfo = z.infer<typeof PaymentInfoSchema>;
 
-export type BookingResult = {
-  order_id: string;
-  cart_id: string;
-  status: OrderStatus;
-  total_amount: number;
-  payment: PaymentInfo | null;
-};
+/** POST /api/shopping/book-delivery (201). */
+export const BookingResultSchema = z.object({
+  order_id: z.string(),
+  cart_id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  total_amount: money,
+  /** Paid through the payment sandbox: a test order, shown as 'Commande test'. */
+  is_test: z.boolean(),
+  payment: PaymentInfoSchema.nullable(),
+});
+export type BookingResult = z.infer<typeof BookingResultSchema>;
 
 /** GET /api/shopping/bookings/{order_id}: what the confirmation screen shows. */
-export type BookingDetails = BookingResult & {
-  view_type: ViewType;
-  delivery_address: string;
-  delivery_date: string;
-  delivery_time_slot: string;
-  total_items_cost: number;
-  delivery_fee: number;
-  shopping_list_id: string | null;
-  shopping_list_name: string | null;
-  items: CartItem[];
-  created_at: string;
-};
+export const BookingDetailsSchema = BookingResultSchema.extend({
+  view_type: z.enum(VIEW_TYPES),
+  delivery_address: z.string(),
+  delivery_date: z.string(),
+  delivery_time_slot: z.string(),
+  total_items_cost: money,
+  delivery_fee: money,
+  shopping_list_id: z.string().nullable(),
+  shopping_list_name: z.string().nullable(),
+  items: z.array(CartItemSchema),
+  created_at: z.string(),
+});
+export type BookingDetails = z.infer<typeof BookingDetailsSchema>;
 
 /** POST /api/shopping/payments/{id}/sandbox-decision: the customer's answer on the sandbox phone. */
 export const SandboxDecisionSchema = z.object({ approve: z.boolean() });

@@ -494,7 +494,7 @@ export const fr = {
       sms_notifications: 'Recevoir aussi un SMS',
     },
     quietHours: 'Heures calmes',
-    quietHoursHint: "Aucune notification push pendant ces heures (heure de Libreville) ; elles restent visibles dans l'application.",
+    quietHoursHint: "Aucune notification push ni aucun e-mail pendant ces heures (heure de Libreville) : ils partent à la fin de la période ; les notifications restent visibles dans l'application.",
     quietHoursStart: 'Début',
     quietHoursEnd: 'Fin',
     quietHoursSave: 'Enregistrer les heures calmes',

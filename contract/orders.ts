@@ -1,6 +1,7 @@
 // One order lifecycle for every delivery (ARCHITECTURE.md "Domain: one order lifecycle"), its
 // time slots and the consumer's delivery request payload.
 import { z } from 'zod';
+import { isoDateField, isoDateOrDateTimeField } from './fields';
 import { todayInGabon } from './format';
 import { fr } from './messages';
 
@@ -27,7 +28,9 @@ export function timeSlotLabel(slot: string): string {
 export const PAYMENT_TYPES = ['moov_money', 'airtel_money', 'card', 'cash'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, { error: fr.common.invalidValue });
+/** A paid order that is cancelled is refunded: 'none' (nothing to refund), then pending → succeeded or failed. */
+export const REFUND_STATUSES = ['none', 'pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** POST /api/deliveries (part 1 section 7). The date may not be in the past (checked on the server). */
 export const CreateDeliveryRequestSchema = z.object({
@@ -35,7 +38,7 @@ export const CreateDeliveryRequestSchema = z.object({
   delivery_address: z.string({ error: fr.delivery.addressRequired }).trim().min(1, { error: fr.delivery.addressRequired }).max(500),
   latitude: z.number({ error: fr.delivery.gpsRequired }).min(-90).max(90),
   longitude: z.number({ error: fr.delivery.gpsRequired }).min(-180).max(180),
-  delivery_date: isoDate,
+  delivery_date: isoDateOrDateTimeField(fr.delivery.dateInvalid),
   delivery_time_slot: z.enum(DELIVERY_REQUEST_SLOTS, { error: fr.delivery.slotRequired }),
   notes: z.string().max(1000).nullable().optional(),
 });
@@ -52,6 +55,8 @@ export type OrderDeliveryFields = {
   notes: string | null;
   payment_type: PaymentType;
   total_amount: number;
+  /** Paid through the payment sandbox: a test order (no money moved), shown as such everywhere. */
+  is_test: boolean;
   created_at: string;
 };
 
@@ -62,6 +67,8 @@ export type DeliveryRequest = OrderDeliveryFields & {
   shopping_list_id: string | null;
   shopping_list_name: string | null;
   cart_id: string;
+  /** The refund of a paid order that was cancelled ('none' otherwise). */
+  refund_status: RefundStatus;
 };
 
 /** The "no past dates" rule of delivery requests, shared by the form and the server (Libreville's today). */
@@ -71,9 +78,6 @@ export function isPastDeliveryDate(date: string, now: Date = new Date()): boolea
 
 /** The "Nouvelle demande de livraison" form: the request plus the date rules, with the spec's messages. */
 export const DeliveryRequestFormSchema = CreateDeliveryRequestSchema.extend({
-  delivery_date: z
-    .string({ error: fr.delivery.dateInvalid })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: fr.delivery.dateInvalid })
-    .refine((d) => !isPastDeliveryDate(d), { error: fr.delivery.datePast }),
+  delivery_date: isoDateField(fr.delivery.dateInvalid).refine((d) => !isPastDeliveryDate(d), { error: fr.delivery.datePast }),
 });
 export type DeliveryRequestForm = z.input<typeof DeliveryRequestFormSchema>;

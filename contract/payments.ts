@@ -168,3 +168,15 @@ export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
   card: 'Carte bancaire',
   cash: 'Espèces à la livraison',
 };
+
+/** A payment method as this server takes it now (GET /api/config): the booking form disables the others with `reason`. */
+export const PaymentAvailabilitySchema = z.object({
+  method_type: z.enum(PAYMENT_TYPES),
+  /** Can be paid on this server now. */
+  available: z.boolean(),
+  /** Paid through the sandbox: no money moves, the order is a test order. */
+  test_mode: z.boolean(),
+  /** Why it cannot be paid (French), null when it can. */
+  reason: z.string().nullable(),
+});
+export type PaymentAvailability = z.infer<typeof PaymentAvailabilitySchema>;

@@ -1,6 +1,7 @@
 // Accounts: registration, sign-in, profile and preferences. The same schemas validate the forms and the API.
 import { z } from 'zod';
 import { fr } from './messages';
+import { passwordWeakness, simpleWeakness } from './password-rule';
 import { COUNTRIES, IMAGE_DATA_URL_MAX_CHARS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REGISTRABLE_USER_TYPES, USER_TYPES } from './constants';
 
 const requiredText = (message: string, max = 100, tooLong?: string) =>
@@ -30,10 +31,21 @@ export const countryField = (requiredMessage: string) =>
     .min(1, { error: requiredMessage })
     .refine((c) => (COUNTRIES as readonly string[]).includes(c), { error: fr.register.countryInvalid });
 
+/**
+ * A new password: the spec's 6-character minimum, then the simple checks (one character repeated,
+ * only spaces). The server also refuses common passwords and the owner's e-mail or name.
+ */
 export const passwordField = z
   .string({ error: fr.register.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, { error: fr.register.passwordTooShort })
-  .max(PASSWORD_MAX_LENGTH, { error: fr.register.passwordTooLong });
+  .max(PASSWORD_MAX_LENGTH, { error: fr.register.passwordTooLong })
+  .superRefine((password, ctx) => {
+    const weakness = simpleWeakness(password);
+    if (weakness) ctx.addIssue({ code: 'custom', message: weakness, abort: true });
+  });
+
+/** A password being checked, not set (sign-in, confirmation of the current one): never the rule. */
+const currentPasswordField = (message: string) => z.string({ error: message }).min(1, { error: message }).max(PASSWORD_MAX_LENGTH, { error: message });
 
 /** Registration and the agent login: 'admin' is refused here (a moderator is never self-made). */
 export const UserTypeSchema = z.enum(REGISTRABLE_USER_TYPES, { error: fr.register.userTypeRequired });
@@ -76,7 +88,12 @@ export type RegisterPayload = z.input<typeof RegisterSchema>;
 /** The registration form: the payload plus the confirmation, which is never sent. */
 export const RegisterFormSchema = RegisterSchema.extend({
   confirm_password: z.string(),
-}).refine((v) => v.password === v.confirm_password, { error: fr.register.passwordMismatch, path: ['confirm_password'] });
+})
+  .refine((v) => v.password === v.confirm_password, { error: fr.register.passwordMismatch, path: ['confirm_password'] })
+  .superRefine((v, ctx) => {
+    const weakness = passwordWeakness(v.password, { email: v.email, fullName: v.full_name });
+    if (weakness) ctx.addIssue({ code: 'custom', message: weakness, path: ['password'] });
+  });
 
 export const LoginSchema = z.object({
   email: emailField(fr.register.emailRequired),
@@ -90,13 +107,19 @@ export const ProfileUpdateSchema = z.object({
   email: emailField(fr.profile.emailRequired),
   phone: phoneField(fr.profile.phoneRequired),
   country_region: countryField(fr.profile.countryRequired),
+  /** Required only when the e-mail changes (checked by the server against the stored address). */
+  current_password: z
+    .string({ error: fr.accountSecurity.emailChangeNeedsPassword })
+    .max(PASSWORD_MAX_LENGTH, { error: fr.profile.wrongCurrentPassword })
+    .nullish()
+    .transform((v) => v || undefined),
 });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 
 export const AvatarUpdateSchema = z.object({ avatar_url: AvatarUrlField.nullable() });
 
 export const PasswordChangeSchema = z.object({
-  current_password: z.string({ error: fr.profile.currentPasswordRequired }).min(1, { error: fr.profile.currentPasswordRequired }).max(PASSWORD_MAX_LENGTH),
+  current_password: currentPasswordField(fr.profile.currentPasswordRequired),
   new_password: passwordField,
 });
 
@@ -105,21 +128,41 @@ export const PasswordChangeFormSchema = PasswordChangeSchema.extend({ confirm_pa
   { error: fr.register.passwordMismatch, path: ['confirm_password'] },
 );
 
+/** POST /api/auth/password-reset: the same answer whether or not the account exists. */
+export const PasswordResetRequestSchema = z.object({ email: emailField(fr.register.emailRequired) });
+export type PasswordResetRequest = z.input<typeof PasswordResetRequestSchema>;
+
+/** POST /api/auth/password-reset/confirm: the token of the e-mailed link and the new password. */
+export const PasswordResetConfirmSchema = z.object({
+  token: z.string({ error: fr.accountSecurity.resetTokenInvalid }).trim().min(1, { error: fr.accountSecurity.resetMissingToken }).max(200, { error: fr.accountSecurity.resetTokenInvalid }),
+  new_password: passwordField,
+});
+export type PasswordResetConfirm = z.input<typeof PasswordResetConfirmSchema>;
+
+export const PasswordResetFormSchema = z
+  .object({ new_password: passwordField, confirm_password: z.string() })
+  .refine((v) => v.new_password === v.confirm_password, { error: fr.register.passwordMismatch, path: ['confirm_password'] });
+
+/** A success that only says something, in French. */
+export const DetailResponseSchema = z.object({ detail: z.string() });
+export type DetailResponse = z.infer<typeof DetailResponseSchema>;
+
 export const PreferencesUpdateSchema = PreferencesSchema.partial().refine((p) => Object.keys(p).length > 0, {
   error: fr.common.invalidValue,
 });
 
-export type User = {
-  id: string;
-  email: string;
-  full_name: string;
-  phone: string;
-  country_region: string;
-  user_type: (typeof USER_TYPES)[number];
-  avatar_url: string | null;
-  created_at: string;
-  preferences: Preferences;
-};
+export const UserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  phone: z.string(),
+  country_region: z.string(),
+  user_type: z.enum(USER_TYPES),
+  avatar_url: z.string().nullable(),
+  created_at: z.string(),
+  preferences: PreferencesSchema,
+});
+export type User = z.infer<typeof UserSchema>;
 
 /** The session part of a sign-in: the user as the spec shows it, with login_timestamp and expires_at. */
 export type SessionUser = User & { login_timestamp: string; expires_at: string };

@@ -1,7 +1,8 @@
 // Paying with Airtel Money when MonPanier is configured for Airtel's Open API. This file starts its
 // own MonPanier (fresh embedded database) with Airtel credentials pointed at the local Airtel
 // stand-in, which runs in the test process: the customer "answers on the phone" through the
-// stand-in, which posts the signed callback to MonPanier as Airtel would.
+// stand-in, which posts the signed callback to MonPanier as Airtel would. A cancelled paid order is
+// refunded through Airtel's refund API.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
@@ -117,6 +118,21 @@ test('phone: booking with Airtel Money, approved on the phone → the confirmati
   await expect(page.getByText('Paiement confirmé : votre commande est confirmée')).toBeVisible();
   await expect(step).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('airtel-confirmed-360.png') });
+
+  // A real order (no "Commande test"); cancelled, Airtel gives the money back.
+  await expect(confirmation.getByTestId('test-order-mark')).toHaveCount(0);
+  await page.goto('/deliveries');
+  const card = page.getByTestId('delivery-card').first();
+  await expect(card).toContainText('Confirmée');
+  await expect(card.getByTestId('test-order-mark')).toHaveCount(0);
+  await card.getByRole('button', { name: 'Annuler la livraison' }).click();
+  await page.getByRole('dialog', { name: 'Annuler cette livraison ?' }).getByRole('button', { name: 'Oui, annuler' }).click();
+  await expect(card).toContainText('Annulée');
+  await expect(card.getByTestId('refund-status')).toHaveText('Remboursement effectué');
+  const collection = [...standIn.transactions.values()].find((t) => t.msisdn === '07445566')!;
+  expect(collection.status).toBe('TR');
+  expect(standIn.refundRequests()).toHaveLength(1);
+  await page.screenshot({ path: testInfo.outputPath('airtel-refunded-360.png') });
 });
 
 test('desktop: declined on the phone → cancelled; "Vérifier le paiement" asks again', async ({ page, request }, testInfo) => {

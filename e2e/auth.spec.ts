@@ -10,12 +10,12 @@ test('register → dashboard with real zero counters', async ({ page }) => {
   await page.getByLabel('Adresse email').fill(email);
   await page.getByLabel('Pays / région').selectOption('Cameroun');
   await page.getByLabel('Téléphone').fill('+241 07 45 67 89');
-  await page.getByLabel('Mot de passe', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirmer le mot de passe').fill('secret124');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Secret-Gabon-241');
+  await page.getByLabel('Confirmer le mot de passe').fill('Secret-Gabon-242');
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(page.getByText('Les mots de passe ne correspondent pas')).toBeVisible();
 
-  await page.getByLabel('Confirmer le mot de passe').fill('secret123');
+  await page.getByLabel('Confirmer le mot de passe').fill('Secret-Gabon-241');
   await page.getByLabel('Contribuer aux prix quand je suis en magasin').check();
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
 
@@ -34,8 +34,8 @@ test('registration refuses an e-mail already in use with the server message', as
   await page.getByLabel('Nom complet').fill('Doublon');
   await page.getByLabel('Adresse email').fill(existing.user.email);
   await page.getByLabel('Téléphone').fill('+241 07 00 00 00');
-  await page.getByLabel('Mot de passe', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirmer le mot de passe').fill('secret123');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Secret-Gabon-241');
+  await page.getByLabel('Confirmer le mot de passe').fill('Secret-Gabon-241');
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Un compte existe déjà avec cette adresse email' })).toBeVisible();
   await expect(page).toHaveURL(/\/register$/);
@@ -113,8 +113,8 @@ test('register with an uploaded profile photo: it is checked, resized and shown 
   await page.getByLabel('Nom complet').fill('Photo Graphe');
   await page.getByLabel('Adresse email').fill(`photo-${Date.now()}@exemple.ga`);
   await page.getByLabel('Téléphone').fill('+241 07 45 67 00');
-  await page.getByLabel('Mot de passe', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirmer le mot de passe').fill('secret123');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Secret-Gabon-241');
+  await page.getByLabel('Confirmer le mot de passe').fill('Secret-Gabon-241');
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('banner').getByRole('img', { name: 'Photo Graphe' })).toHaveAttribute('src', /^\/uploads\/avatars\/[0-9a-f]{32}\.webp$/);

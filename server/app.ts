@@ -13,6 +13,9 @@ import { z } from 'zod';
 import type { AppDeps } from './deps';
 import { registerAuthGuards } from './platform/auth-guard';
 import { AppError, registerErrorHandling } from './platform/errors';
+import { type LogDestination, loggerOptions } from './platform/logging';
+import { registerPrivateResponses } from './platform/private-responses';
+import { registerInputGuards, urlLimits } from './platform/request-input';
 import { UPLOADS_URL_PREFIX } from './platform/storage';
 import { authRoutes } from './features/auth/auth.routes';
 import { resolvePrincipal } from './features/auth/auth.service';
@@ -23,7 +26,8 @@ import { configRoutes } from './features/config/config.routes';
 import { agentRoutes } from './features/agent/agent.routes';
 import { deliveriesRoutes } from './features/deliveries/deliveries.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
-import { registerPush } from './features/notifications/push-setup';
+import { type PushOptions, registerPush } from './features/notifications/push-setup';
+import { registerMail } from './features/notifications/mail-setup';
 import { listsRoutes } from './features/lists/lists.routes';
 import { paymentMethodsRoutes } from './features/payments/payment-methods.routes';
 import { optimiserRoutes } from './features/optimiser/optimiser.routes';
@@ -42,34 +46,44 @@ z.config(z.locales.fr());
 
 const API_PREFIX = '/api';
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/** What only tests set: where log lines go, and the local stand-in for a browser push service. */
+export type AppOptions = { logStream?: LogDestination } & PushOptions;
+
+export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...urlLimits,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuards(app);
+  registerPrivateResponses(app, API_PREFIX);
 
   await app.register(helmet, { contentSecurityPolicy: { useDefaults: true, directives: contentSecurityPolicy(config.tileUrl) } });
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'MonPanier API', description: 'Marketplace du Gabon', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  // The OpenAPI document and its UI: on in development, off in production unless API_DOCS=true.
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'MonPanier API', description: 'Marketplace du Gabon', version: '1.0.0' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        security: [{ bearer: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  }
 
   const tokens = createTokenService(await loadSigningKey(deps.db, config.sessionSecret), deps.now);
   const authDeps = { ...deps, tokens };
   registerAuthGuards(app, (token) => resolvePrincipal(authDeps, token));
-  const push = await registerPush(app, deps);
-  const payments = createPaymentProviders(config.airtelMoney, app.log);
+  const push = await registerPush(app, deps, options);
+  registerMail(app, deps);
+  const payments = createPaymentProviders(config, app.log);
   registerPaymentReconciler(app, deps, payments);
   registerOutlierJob(app, deps);
 

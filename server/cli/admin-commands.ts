@@ -7,11 +7,13 @@
 // Without --password, a strong one is generated and printed once.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { DEFAULT_PREFERENCES, emailField } from '#contract/users';
 import { PASSWORD_MIN_LENGTH } from '#contract/constants';
+import { fr } from '#contract/messages';
+import { DEFAULT_PREFERENCES, emailField } from '#contract/users';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { hashPassword } from '../platform/passwords';
+import { assertAcceptablePassword } from '../features/auth/password-policy';
 
 const USAGE = `Usage :
   npm run admin -- create <email> [--name "Prénom Nom"] [--password <mot de passe>]
@@ -39,8 +41,13 @@ async function create(db: Db, args: string[]): Promise<string> {
   const email = parseEmail(args[0]);
   const name = option(args, 'name') ?? 'Modérateur MonPanier';
   const given = option(args, 'password');
-  if (given !== undefined && given.length < PASSWORD_MIN_LENGTH) throw new CliError(`Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`);
+  if (given !== undefined && given.length < PASSWORD_MIN_LENGTH) throw new CliError(fr.register.passwordTooShort);
   const password = given ?? randomBytes(12).toString('base64url');
+  try {
+    assertAcceptablePassword(password, { email, fullName: name });
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) throw new CliError(`Un compte existe déjà avec l'adresse ${email} (utilisez « promote »)`);
   await db.insert(users).values({

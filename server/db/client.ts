@@ -1,5 +1,6 @@
 // Opens the database: embedded PGlite (a directory on disk, or in memory) or PostgreSQL (DATABASE_URL).
-// Both speak the same SQL, so the rest of the code sees one Drizzle database type.
+// Both speak the same SQL, so the rest of the code sees one Drizzle database type. A PGlite directory
+// is locked for the process that opens it (platform/data-dir-lock.ts) until close().
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Config } from '../config';
+import { acquireDataDirLock } from '../platform/data-dir-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -41,14 +43,28 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', url: options.url, close: () => pool.end() };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    extensions: pgliteExtensions,
-    loadDataDir: options.loadDataDir,
-  });
+  let lock: ReturnType<typeof acquireDataDirLock> | undefined;
+  if (options.dataDir) {
+    const dir = path.resolve(options.dataDir);
+    mkdirSync(dir, { recursive: true });
+    lock = acquireDataDirLock(path.join(path.dirname(dir), `${path.basename(dir)}.lock`), dir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: options.dataDir, extensions: pgliteExtensions, loadDataDir: options.loadDataDir });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      lock?.release();
+    }
+  };
+  return { db, kind: 'pglite', pglite: client, close };
 }
 
 /** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite under DATA_DIR/db. */

@@ -93,8 +93,25 @@ const ERRORS = {
   AGENT_APPLICATION_NOT_FOUND: [404, fr.agentVetting.applicationNotFound],
   AGENT_APPLICATION_ALREADY_REVIEWED: [409, fr.agentVetting.alreadyReviewed],
   // Accounts (issue 11)
+  PASSWORD_TOO_WEAK: [400, fr.accountSecurity.passwordRepeated],
+  PASSWORD_LIKE_IDENTITY: [400, fr.accountSecurity.passwordLikeIdentity],
+  PASSWORD_TOO_COMMON: [400, fr.accountSecurity.passwordTooCommon],
+  LOGIN_SLOWED_DOWN: [429, fr.accountSecurity.loginSlowedDown(30)],
+  TOO_MANY_RESET_REQUESTS: [429, fr.accountSecurity.tooManyResetRequests(60)],
+  RESET_TOKEN_INVALID: [400, fr.accountSecurity.resetTokenInvalid],
+  RESET_TOKEN_USED: [410, fr.accountSecurity.resetTokenUsed],
+  RESET_TOKEN_EXPIRED: [410, fr.accountSecurity.resetTokenExpired],
+  EMAIL_CHANGE_NEEDS_PASSWORD: [400, fr.accountSecurity.emailChangeNeedsPassword],
   // Payments (issue 11)
+  PAYMENT_METHOD_UNAVAILABLE: [422, fr.livePayments.methodUnavailableGeneric],
+  PAYMENT_SANDBOX_DISABLED: [404, fr.livePayments.sandboxDisabled],
   // Inputs (issue 11)
+  TEXT_NUL_CHARACTER: [400, fr.hardening.nulCharacter],
+  TEXT_INVALID_UNICODE: [400, fr.hardening.invalidUnicode],
+  INPUT_TOO_DEEP: [400, fr.hardening.tooDeep],
+  BAD_URL: [400, fr.hardening.badUrl],
+  URL_TOO_LONG: [414, fr.hardening.urlTooLong],
+  PUSH_ENDPOINT_TAKEN: [409, fr.hardening.pushEndpointTaken],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERRORS;

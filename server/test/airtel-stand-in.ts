@@ -2,7 +2,8 @@
 // HTTP server on 127.0.0.1 that speaks the documented JSON (see platform/payments/airtel-money.ts),
 // checks what a partner must send (credentials, bearer token, X-Country / X-Currency, body fields),
 // keeps the transactions it was asked for, and — when the customer answers on the "phone" — posts
-// the signed callback to the partner, as Airtel does.
+// the signed callback to the partner, as Airtel does. It also refunds a collection (reversed: TR),
+// once, with the failures a partner must handle (refused, in doubt, no answer, service down).
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -15,7 +16,24 @@ export type PushBehaviour = 'accept' | 'unknown_number' | 'in_doubt' | 'hang' | 
 
 export type ReceivedRequest = { method: string; path: string; headers: IncomingMessage['headers']; body: unknown };
 
-export type StandInTransaction = { id: string; msisdn: string; amount: number; reference: string; status: 'TIP' | 'TS' | 'TF' | 'TA' | 'TE'; airtelMoneyId: string | null };
+/**
+ * What the stand-in does with the next refund request(s) of a collection from this number:
+ * accept (reversed at once), refuse, in_doubt (not reversed, answered "something went wrong"),
+ * hang (reversed, never answered), server_down (503, nothing done).
+ */
+export type RefundBehaviour = 'accept' | 'refuse' | 'in_doubt' | 'hang' | 'server_down';
+
+export type StandInTransaction = {
+  id: string;
+  msisdn: string;
+  amount: number;
+  reference: string;
+  /** TR: reversed (refunded). */
+  status: 'TIP' | 'TS' | 'TF' | 'TA' | 'TE' | 'TR';
+  airtelMoneyId: string | null;
+  /** Airtel's id of the refund, once the collection is reversed. */
+  refundId: string | null;
+};
 
 /** Where callbacks go: a URL, or a function (tests deliver them through app.inject). Answers the HTTP status. */
 export type CallbackTarget = string | ((body: object) => Promise<number>);
@@ -27,6 +45,10 @@ export type AirtelStandIn = {
   transactions: Map<string, StandInTransaction>;
   /** How payment requests to this number are answered from now on. */
   behave: (msisdn: string, behaviour: PushBehaviour) => void;
+  /** How refunds of this number's collections are answered from now on. */
+  behaveRefund: (msisdn: string, behaviour: RefundBehaviour) => void;
+  /** The refund requests received (POST /standard/v1/payments/refund), answered or not. */
+  refundRequests: () => ReceivedRequest[];
   /** Every token issued so far stops being accepted (Airtel answers 401). */
   revokeTokens: () => void;
   /** The customer approves or declines the latest push to this number; the callback is posted. Returns its HTTP status. */
@@ -52,6 +74,7 @@ export async function startAirtelStandIn(options: { tokenLifetimeSeconds?: numbe
   const received: ReceivedRequest[] = [];
   const transactions = new Map<string, StandInTransaction>();
   const behaviours = new Map<string, PushBehaviour>();
+  const refundBehaviours = new Map<string, RefundBehaviour>();
   const validTokens = new Set<string>();
   const sockets = new Set<Socket>();
   let tokenRequests = 0;
@@ -94,10 +117,26 @@ export async function startAirtelStandIn(options: { tokenLifetimeSeconds?: numbe
       if (behaviour === 'unknown_number') return reply(res, 400, failure('400', 'ESB000008', 'DP00800001005', 'Msisdn Not Found'));
       if (behaviour === 'server_down') return reply(res, 503, failure('503', 'ESB000011', '', 'Service Unavailable'));
       // The push went out (or may have): Airtel knows the transaction from here on.
-      transactions.set(t.id as string, { id: t.id as string, msisdn, amount: t.amount as number, reference: b!.reference as string, status: 'TIP', airtelMoneyId: null });
+      transactions.set(t.id as string, { id: t.id as string, msisdn, amount: t.amount as number, reference: b!.reference as string, status: 'TIP', airtelMoneyId: null, refundId: null });
       if (behaviour === 'hang') return; // never answers: the partner's timeout decides
       if (behaviour === 'in_doubt') return reply(res, 500, failure('500', 'ESB000001', 'DP00800001000', 'Something went wrong'));
       return reply(res, 200, { data: { transaction: { id: t.id, status: 'SUCCESS' } }, status: OK_STATUS });
+    }
+
+    if (req.method === 'POST' && path === '/standard/v1/payments/refund') {
+      const id = (body as { transaction?: { airtel_money_id?: unknown } } | null)?.transaction?.airtel_money_id;
+      if (typeof id !== 'string' || !id) return reply(res, 400, failure('400', 'ESB000008', '', 'Field validation error'));
+      const tx = [...transactions.values()].find((t) => t.airtelMoneyId === id);
+      if (!tx) return reply(res, 400, failure('400', 'ESB000045', 'DP00800001010', 'No Transaction Found'));
+      const behaviour = refundBehaviours.get(tx.msisdn) ?? 'accept';
+      if (behaviour === 'server_down') return reply(res, 503, failure('503', 'ESB000011', '', 'Service Unavailable'));
+      if (behaviour === 'in_doubt') return reply(res, 500, failure('500', 'ESB000001', 'DP00800001000', 'Something went wrong'));
+      // Airtel reverses a collection once: a second refund of the same one is refused.
+      if (behaviour === 'refuse' || tx.status !== 'TS') return reply(res, 400, failure('400', 'ESB000011', 'DP00800001001', 'Refund failed'));
+      tx.status = 'TR';
+      tx.refundId = `RF${Date.now()}.${randomBytes(3).toString('hex').toUpperCase()}`;
+      if (behaviour === 'hang') return; // reversed, but the answer never comes
+      return reply(res, 200, { data: { transaction: { airtel_money_id: tx.refundId, status: 'SUCCESS' } }, status: { ...OK_STATUS, success: false } });
     }
 
     const enquiry = /^\/standard\/v1\/payments\/([^/]+)$/.exec(path);
@@ -168,6 +207,8 @@ export async function startAirtelStandIn(options: { tokenLifetimeSeconds?: numbe
     tokenRequests: () => tokenRequests,
     transactions,
     behave: (msisdn, behaviour) => void behaviours.set(msisdn, behaviour),
+    behaveRefund: (msisdn, behaviour) => void refundBehaviours.set(msisdn, behaviour),
+    refundRequests: () => received.filter((r) => r.method === 'POST' && r.path === '/standard/v1/payments/refund'),
     revokeTokens: () => validTokens.clear(),
     customerAnswers: async (msisdn, approve) => {
       const latest = [...transactions.values()].filter((t) => t.msisdn === msisdn).at(-1);

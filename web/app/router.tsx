@@ -44,6 +44,8 @@ const signedOutPages: RouteObject[] = [
   page('/login', () => import('../features/auth/LoginPage'), 'LoginPage'),
   page('/register', () => import('../features/auth/RegisterPage'), 'RegisterPage'),
   page('/delivery-agent/login', () => import('../features/auth/AgentLoginPage'), 'AgentLoginPage'),
+  page('/forgot-password', () => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
+  page('/reset-password', () => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
 ];
 
 const publicPages: RouteObject[] = [

@@ -1,6 +1,6 @@
 // Browser side of web push: support and permission, the service worker, the subscription (sent to
 // the server in the spec's fcm_token field), and the messages the worker posts when a push arrives.
-import { api } from './api';
+import { ApiError, api } from './api';
 
 export type PushState = 'unsupported' | 'default' | 'denied' | 'granted';
 
@@ -33,6 +33,26 @@ async function sendSubscription(subscription: PushSubscription) {
   await api.post('/notifications/register-token', { fcm_token: JSON.stringify(subscription.toJSON()) });
 }
 
+async function subscribe(reg: ServiceWorkerRegistration, publicKey: string): Promise<PushSubscription> {
+  return reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) });
+}
+
+/**
+ * Registers the subscription for the signed-in user. The server never hands an endpoint from one
+ * account to another (409): on a browser shared by two accounts, this one subscribes anew, so each
+ * account gets its own endpoint and nobody receives the other's notifications.
+ */
+async function register(reg: ServiceWorkerRegistration, subscription: PushSubscription) {
+  try {
+    await sendSubscription(subscription);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 409) throw error;
+    const { public_key } = await api.get<{ public_key: string }>('/notifications/vapid-public-key', { auth: false });
+    await subscription.unsubscribe();
+    await sendSubscription(await subscribe(reg, public_key));
+  }
+}
+
 /**
  * Asks for permission (when not yet given), subscribes with the server's VAPID key and registers the
  * subscription. Resolves 'granted' or 'denied'; throws when the browser or the server fails.
@@ -49,17 +69,17 @@ export async function enablePush(): Promise<'granted' | 'denied'> {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(public_key) });
-  await sendSubscription(subscription);
+  subscription ??= await subscribe(reg, public_key);
+  await register(reg, subscription);
   return 'granted';
 }
 
-/** On start, when push is already allowed, re-binds this browser's subscription to the signed-in user. */
+/** On start, when push is already allowed, binds this browser's subscription to the signed-in user. */
 export async function syncPushSubscription(): Promise<void> {
   if (pushState() !== 'granted') return;
   const reg = await navigator.serviceWorker.getRegistration(SW_URL);
   const subscription = await reg?.pushManager.getSubscription();
-  if (subscription) await sendSubscription(subscription);
+  if (reg && subscription) await register(reg, subscription);
 }
 
 export async function hasPushSubscription(): Promise<boolean> {

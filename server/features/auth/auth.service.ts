@@ -11,7 +11,8 @@ import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { AVATAR_VARIANTS, decodeBase64Image, isDataUrl, storeImage } from '../../platform/images';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords';
-import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-limiter';
+import { admitLoginAttempt, recordLoginSuccess } from './login-limiter';
+import { assertAcceptablePassword } from './password-policy';
 import { admitRegistration } from './registration-voice';
 import type { TokenService } from './tokens';
 
@@ -77,6 +78,7 @@ async function sessionResponse(deps: AuthDeps, user: UserRow, session: typeof se
 }
 
 export async function register(deps: AuthDeps, input: z.output<typeof RegisterSchema>, client: ClientInfo): Promise<LoginResponse> {
+  assertAcceptablePassword(input.password, { email: input.email, fullName: input.full_name });
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (existing) throw new AppError('EMAIL_TAKEN');
   const avatarUrl = await resolveAvatar(deps, input.avatar_url);
@@ -118,14 +120,12 @@ export async function register(deps: AuthDeps, input: z.output<typeof RegisterSc
 export async function login(deps: AuthDeps, input: z.output<typeof LoginSchema>, client: ClientInfo): Promise<LoginResponse> {
   const attempt = { email: input.email, ip: client.ip };
   const now = deps.now();
-  await assertLoginAllowed(deps.db, attempt, deps.config.loginLimits, now);
+  // Counted as a failure before the password is checked; a right password turns it into a success.
+  const attemptId = await admitLoginAttempt(deps.db, attempt, deps.config.loginLimits, now);
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
-  if (!user || !valid) {
-    await recordLoginFailure(deps.db, attempt, now);
-    throw new AppError('INVALID_CREDENTIALS');
-  }
-  await recordLoginSuccess(deps.db, attempt, now);
+  if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
+  await recordLoginSuccess(deps.db, attemptId, attempt, now);
   if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
   if (input.user_type === 'delivery_agent' && user.userType !== 'delivery_agent') throw new AppError('NOT_AN_AGENT');
   return openSession(deps, user, client);

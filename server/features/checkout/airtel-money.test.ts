@@ -132,14 +132,17 @@ describe('booking with Airtel Money through the Airtel Open API', () => {
     expect((await postCallback({ not: 'airtel' })).statusCode).toBe(400);
   });
 
-  it('an order the consumer cancelled while paying stays cancelled; the payment Airtel reports is still recorded', async () => {
+  it('an order the consumer cancelled while paying stays cancelled; the payment Airtel reports is recorded, then refunded', async () => {
     const { res, phone } = await bookWithAirtel();
     const booking = res.json() as BookingResult;
     const cancel = await ctx.app.inject({ method: 'POST', url: `/api/deliveries/${booking.order_id}/cancel`, headers: steps.as(alice) });
     expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json()).toMatchObject({ status: 'cancelled', refund_status: 'none' }); // nothing collected yet
     expect(await standIn.customerAnswers(phone.msisdn, true)).toBe(200);
     expect(await orderStatus(booking.order_id)).toBe('cancelled');
-    expect((await paymentRow(booking.order_id)).status).toBe('succeeded'); // money taken: a refund is due
+    const payment = await paymentRow(booking.order_id);
+    expect(payment).toMatchObject({ status: 'succeeded', refundStatus: 'succeeded' }); // money taken, and given back
+    expect(standIn.transactions.get(payment.providerReference)?.status).toBe('TR');
   });
 
   it('answers 404 to a signed callback for a payment it does not know', async () => {
@@ -188,7 +191,7 @@ describe('booking with Airtel Money through the Airtel Open API', () => {
       const { res, phone } = await bookWithAirtel();
       const booking = res.json() as BookingResult;
       await standIn.customerAnswers(phone.msisdn, false);
-      const providers = createPaymentProviders(ctx.deps.config.airtelMoney);
+      const providers = createPaymentProviders(ctx.deps.config);
       await reconcilePendingPayments(ctx.deps, providers);
       expect(await orderStatus(booking.order_id)).toBe('pending'); // not before Airtel's interval
       ctx.clock.advance(AIRTEL_STATUS_ENQUIRY_INTERVAL_MS + 1000);

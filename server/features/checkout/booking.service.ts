@@ -1,12 +1,15 @@
 // Booking a cart: one order through the order lifecycle (orders.service.ts). Cash is confirmed at
-// once; mobile money and card wait for the payment provider, whose answer moves the order.
+// once; mobile money and card wait for the payment provider, whose answer moves the order. A method
+// no provider may take on this deployment is refused before anything is created; an order paid
+// through the sandbox is a test order (orders.is_test), shown as such.
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BookDeliveryQuerySchema, BookingDetails, BookingResult, CartItem, PaymentInfo, PaymentStatus } from '#contract/checkout';
 import { BOOKING_MAX_DAYS_AHEAD } from '#contract/checkout';
 import { addDays, todayInGabon } from '#contract/format';
-import type { OrderStatus, PaymentType } from '#contract/orders';
+import { fr } from '#contract/messages';
+import type { OrderStatus, PaymentType, RefundStatus } from '#contract/orders';
 import type { ViewType } from '#contract/optimiser';
 import type { DbOrTx } from '../../db/client';
 import { carts, orders, payments, shoppingLists } from '../../db/schema';
@@ -15,6 +18,7 @@ import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { PaymentProviderError, type ProviderMethod } from '../../platform/payments/provider';
 import type { PaymentProviders } from '../../platform/payments/providers';
+import { SANDBOX_PROVIDER } from '../../platform/payments/sandbox';
 import { isUniqueViolation } from '../auth/auth.service';
 import { isUuid } from '../../platform/ids';
 import { assertEditable, findOwnList } from '../lists/lists.service';
@@ -66,6 +70,9 @@ export async function bookDelivery(deps: AppDeps, principal: Principal, query: B
       if (cart.status === 'booked') throw new AppError('CART_ALREADY_BOOKED');
       if (cart.status !== 'open') throw new AppError('CART_NOT_FOUND');
       const method = await findOwnPaymentMethod(tx, principal.userId, query.payment_method_id);
+      const methodType = method.methodType as PaymentType;
+      const provider = methodType === 'cash' ? null : providers.forMethod(methodType);
+      if (methodType !== 'cash' && !provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', fr.livePayments.methodUnavailable[methodType]);
       await lockBookableList(tx, principal.userId, cart.shoppingListId);
       const position = (cart.optimization as unknown as StoredOptimisation).user_position;
       const created = await insertOrder(
@@ -82,13 +89,13 @@ export async function bookDelivery(deps: AppDeps, principal: Principal, query: B
           deliveryTimeSlot: query.delivery_time_slot,
           notes: null,
           paymentMethodId: method.id,
-          paymentType: method.methodType as PaymentType,
+          paymentType: methodType,
           totalAmountXaf: cart.totalCostXaf,
+          isTest: provider?.testMode ?? false,
         },
         now,
       );
-      if (method.methodType === 'cash') return { order: created, payment: null };
-      const provider = providers.forMethod(method.methodType as ProviderMethod);
+      if (!provider) return { order: created, payment: null };
       const [paymentRow] = await tx
         .insert(payments)
         .values({
@@ -107,7 +114,7 @@ export async function bookDelivery(deps: AppDeps, principal: Principal, query: B
       return { order: created, payment: { row: paymentRow, method, provider } };
     });
 
-  if (!payment) return { order_id: order.id, cart_id: order.cartId, status: order.status as OrderStatus, total_amount: order.totalAmountXaf, payment: null };
+  if (!payment) return { order_id: order.id, cart_id: order.cartId, status: order.status as OrderStatus, total_amount: order.totalAmountXaf, is_test: order.isTest, payment: null };
 
   // The operator is asked outside the transaction: a slow answer holds no lock.
   const { provider } = payment;
@@ -144,6 +151,7 @@ export async function bookDelivery(deps: AppDeps, principal: Principal, query: B
     cart_id: order.cartId,
     status: current.status as OrderStatus,
     total_amount: order.totalAmountXaf,
+    is_test: current.isTest,
     payment: paymentInfo(paymentRow, providers, customerStep),
   };
 }
@@ -152,13 +160,16 @@ function paymentInfo(row: PaymentRow, providers: PaymentProviders, step?: Paymen
   return {
     id: row.id,
     provider: row.provider,
-    // A provider this deployment no longer has took real money: only a known test provider says test.
-    test_mode: providers.named(row.provider)?.testMode ?? false,
+    // The sandbox never takes money, even where it is switched off since; a provider this
+    // deployment no longer has took real money: only a known test provider says test.
+    test_mode: row.provider === SANDBOX_PROVIDER || (providers.named(row.provider)?.testMode ?? false),
     method_type: row.methodType as PaymentType,
     status: row.status as PaymentStatus,
     amount: row.amountXaf,
     phone_number: row.phoneNumber,
     customer_step: step ?? (row.status === 'pending' ? (row.methodType === 'card' ? 'card_authentication' : 'phone_confirmation') : null),
+    refund_status: row.refundStatus as RefundStatus,
+    refunded_at: row.refundedAt?.toISOString() ?? null,
   };
 }
 
@@ -179,6 +190,8 @@ async function findOwnPayment(db: DbOrTx, userId: string, paymentId: string): Pr
  */
 export async function answerSandboxPayment(deps: AppDeps, principal: Principal, paymentId: string, approve: boolean, providers: PaymentProviders): Promise<BookingDetails> {
   const { sandbox } = providers;
+  // Where the sandbox is off (production), nobody answers in the operator's place.
+  if (!sandbox) throw new AppError('PAYMENT_SANDBOX_DISABLED');
   const payment = await findOwnPayment(deps.db, principal.userId, paymentId);
   if (payment.provider !== sandbox.name) throw new AppError('PAYMENT_NOT_FOUND');
   if (payment.status !== 'pending') throw new AppError('PAYMENT_NOT_PENDING');
@@ -207,6 +220,7 @@ export async function bookingDetails(deps: AppDeps, principal: Principal, orderI
     cart_id: order.cartId,
     status: order.status as OrderStatus,
     total_amount: order.totalAmountXaf,
+    is_test: order.isTest,
     payment: payment ? paymentInfo(payment, providers) : null,
     view_type: row.cart.viewType as ViewType,
     delivery_address: order.deliveryAddress,

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BookDeliveryQuerySchema, CreateCartSchema, SandboxDecisionSchema } from '#contract/checkout';
+import { errorResponses } from '#contract/api-errors';
+import { BookDeliveryQuerySchema, BookingDetailsSchema, BookingResultSchema, CreateCartSchema, SandboxDecisionSchema } from '#contract/checkout';
 import { SwitchStoreQuerySchema } from '#contract/optimiser';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
@@ -25,16 +26,22 @@ export async function checkoutRoutes(fastify: FastifyInstance, { deps, payments 
     switchStore(deps, principalOf(request), request.query.cart_id, request.query.item_index, request.query.new_store_id),
   );
 
-  app.post('/shopping/book-delivery', { ...guard, schema: { querystring: BookDeliveryQuerySchema, tags } }, async (request, reply) =>
-    reply.status(201).send(await bookDelivery(deps, principalOf(request), request.query, payments)),
+  // 422 also when the chosen method has no provider on this deployment (nothing is created then).
+  app.post(
+    '/shopping/book-delivery',
+    { ...guard, schema: { querystring: BookDeliveryQuerySchema, tags, response: { 201: BookingResultSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 502) } } },
+    async (request, reply) => reply.status(201).send(await bookDelivery(deps, principalOf(request), request.query, payments)),
   );
 
-  app.get('/shopping/bookings/:id', { ...guard, schema: { params: IdParams, tags } }, async (request) =>
+  app.get('/shopping/bookings/:id', { ...guard, schema: { params: IdParams, tags, response: { 200: BookingDetailsSchema, ...errorResponses(401, 403, 404) } } }, async (request) =>
     bookingDetails(deps, principalOf(request), request.params.id, payments),
   );
 
-  // The sandbox operator's "phone": the customer approves or declines the push (test mode only).
-  app.post('/shopping/payments/:id/sandbox-decision', { ...guard, schema: { params: IdParams, body: SandboxDecisionSchema, tags } }, async (request) =>
-    answerSandboxPayment(deps, principalOf(request), request.params.id, request.body.approve, payments),
+  // The sandbox operator's "phone": the customer approves or declines the push (test mode only;
+  // 404 where the sandbox is off, as in production).
+  app.post(
+    '/shopping/payments/:id/sandbox-decision',
+    { ...guard, schema: { params: IdParams, body: SandboxDecisionSchema, tags, response: { 200: BookingDetailsSchema, ...errorResponses(400, 401, 403, 404, 409) } } },
+    async (request) => answerSandboxPayment(deps, principalOf(request), request.params.id, request.body.approve, payments),
   );
 }

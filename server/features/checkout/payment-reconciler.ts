@@ -1,38 +1,47 @@
 // Settles the payments whose operator callback never came, even when nobody opens their booking:
 // every minute, each pending payment of an operator that answers status enquiries is refreshed
 // (refreshPendingPayment claims it in the database, so several API processes ask once per interval).
+// The same pass asks again the refunds that are due or whose outcome is still unknown
+// (refunds.service.ts), and this is where each app says who asks the refunds of its database.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { payments } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { PaymentProviders } from '../../platform/payments/providers';
 import { refreshPendingPayment } from './payment-settlement.service';
+import { reconcileRefunds, registerRefunds, type RefundContext } from './refunds.service';
 
 const RECONCILE_INTERVAL_MS = 60_000;
 const BATCH = 100;
 
-/** One pass: the oldest pending payments of real operators (the sandbox waits for its customer). */
-export async function reconcilePendingPayments(deps: AppDeps, providers: PaymentProviders): Promise<void> {
+/** One pass: the oldest pending payments of real operators (the sandbox waits for its customer), then the refunds. */
+export async function reconcilePendingPayments(deps: AppDeps, providers: PaymentProviders, log?: RefundContext['log']): Promise<void> {
   const operators = providers.airtelMoney ? [providers.airtelMoney.provider] : [];
-  if (operators.length === 0) return;
-  const pending = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.status, 'pending'), inArray(payments.provider, operators.map((p) => p.name))))
-    .orderBy(asc(payments.updatedAt))
-    .limit(BATCH);
-  for (const row of pending) await refreshPendingPayment(deps, row, providers.named(row.provider));
+  if (operators.length > 0) {
+    const pending = await deps.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.status, 'pending'), inArray(payments.provider, operators.map((p) => p.name))))
+      .orderBy(asc(payments.updatedAt))
+      .limit(BATCH);
+    for (const row of pending) await refreshPendingPayment(deps, row, providers.named(row.provider));
+  }
+  await reconcileRefunds({ deps, providers, log });
 }
 
-/** Runs the reconciliation in the background of the API process (not in tests: they call a pass themselves). */
+/**
+ * Registers who asks the refunds of this app's database, and runs the reconciliation in the
+ * background of the API process (not in tests: they call a pass themselves).
+ */
 export function registerPaymentReconciler(app: FastifyInstance, deps: AppDeps, providers: PaymentProviders): void {
-  if (deps.config.env === 'test' || !providers.airtelMoney) return;
+  registerRefunds({ deps, providers, log: app.log });
+  if (deps.config.env === 'test') return;
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
-    await reconcilePendingPayments(deps, providers)
+    await reconcilePendingPayments(deps, providers, app.log)
       .catch((error) => app.log.error({ err: error }, 'rapprochement des paiements'))
       .finally(() => {
         running = false;

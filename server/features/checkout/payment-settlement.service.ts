@@ -1,13 +1,15 @@
 // A payment's final answer from its operator, however it arrives — the sandbox phone, a status
 // enquiry, the operator's callback — is recorded once, and the order moves through the lifecycle:
-// succeeded → confirmed, failed → cancelled, as the 'payment' actor.
+// succeeded → confirmed, failed → cancelled, as the 'payment' actor. Money collected for an order
+// the consumer cancelled meanwhile is refunded.
 import { and, eq, lte } from 'drizzle-orm';
 import type { PaymentStatus } from '#contract/checkout';
-import { payments } from '../../db/schema';
+import { orders, payments } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../platform/errors';
 import { PaymentProviderError, type PaymentProvider } from '../../platform/payments/provider';
 import { transitionOrder } from '../orders/orders.service';
+import { markRefundDue, requestDueRefunds } from './refunds.service';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -24,8 +26,13 @@ export async function settlePayment(deps: AppDeps, row: PaymentRow, status: Paym
     await transitionOrder(deps.db, row.orderId, status === 'succeeded' ? 'confirmed' : 'cancelled', { kind: 'payment' }, deps.now());
   } catch (error) {
     // The consumer cancelled the order while paying: the payment stays recorded as the operator
-    // reported it (a refund is then due), the order stays cancelled.
+    // reported it, the order stays cancelled, and the money collected goes back.
     if (!(error instanceof AppError && error.code === 'ORDER_TRANSITION_INVALID')) throw error;
+    const [order] = await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, row.orderId));
+    if (status === 'succeeded' && order?.status === 'cancelled') {
+      await markRefundDue(deps.db, row.orderId, deps.now());
+      await requestDueRefunds(deps.db, row.orderId);
+    }
   }
   return updated;
 }

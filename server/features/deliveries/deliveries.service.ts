@@ -1,12 +1,13 @@
 // The consumer's deliveries: every order of the user, whichever way it was booked (comparator or
 // delivery request), and cancelling one before an agent takes it.
 import { desc, eq } from 'drizzle-orm';
-import type { DeliveryRequest, OrderStatus } from '#contract/orders';
+import type { DeliveryRequest, OrderStatus, RefundStatus } from '#contract/orders';
 import type { AppDeps } from '../../deps';
 import { orders, shoppingLists } from '../../db/schema';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
+import { refundStatusByOrder } from '../checkout/refunds.service';
 import { deliveryFieldsOf, transitionOrder, type OrderRow } from '../orders/orders.service';
 
 export async function listDeliveries(deps: AppDeps, principal: Principal): Promise<DeliveryRequest[]> {
@@ -16,7 +17,8 @@ export async function listDeliveries(deps: AppDeps, principal: Principal): Promi
     .leftJoin(shoppingLists, eq(shoppingLists.id, orders.shoppingListId))
     .where(eq(orders.userId, principal.userId))
     .orderBy(desc(orders.createdAt));
-  return rows.map((r) => toDelivery(r.order, r.listName));
+  const refunds = await refundStatusByOrder(deps.db, rows.map((r) => r.order.id));
+  return rows.map((r) => toDelivery(r.order, r.listName, refunds.get(r.order.id)));
 }
 
 /** The consumer cancels before an agent took the order (pending or confirmed); later answers 409. */
@@ -33,10 +35,10 @@ export async function deliveryById(deps: AppDeps, orderId: string): Promise<Deli
     .leftJoin(shoppingLists, eq(shoppingLists.id, orders.shoppingListId))
     .where(eq(orders.id, orderId));
   if (!row) throw new AppError('ORDER_NOT_FOUND');
-  return toDelivery(row.order, row.listName);
+  return toDelivery(row.order, row.listName, (await refundStatusByOrder(deps.db, [row.order.id])).get(row.order.id));
 }
 
-export function toDelivery(order: OrderRow, listName: string | null): DeliveryRequest {
+export function toDelivery(order: OrderRow, listName: string | null, refundStatus: RefundStatus = 'none'): DeliveryRequest {
   return {
     ...deliveryFieldsOf(order),
     status: order.status as OrderStatus,
@@ -44,5 +46,6 @@ export function toDelivery(order: OrderRow, listName: string | null): DeliveryRe
     shopping_list_id: order.shoppingListId,
     shopping_list_name: listName,
     cart_id: order.cartId,
+    refund_status: refundStatus,
   };
 }

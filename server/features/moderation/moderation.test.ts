@@ -421,6 +421,8 @@ describe('npm run admin', () => {
     expect((await loginAs(email, 'Secret2026')).user).toMatchObject({ user_type: 'admin', full_name: 'Paul Nzé' });
     await expect(runAdminCommand(ctx.db, ['create', email])).rejects.toBeInstanceOf(CliError);
     await expect(runAdminCommand(ctx.db, ['create', 'pas-un-email'])).rejects.toBeInstanceOf(CliError);
+    await expect(runAdminCommand(ctx.db, ['create', `faible-${email}`, '--password', 'password'])).rejects.toBeInstanceOf(CliError);
+    await expect(runAdminCommand(ctx.db, ['create', `court-${email}`, '--password', 'abc'])).rejects.toThrow(/au moins 6 caractères/);
     const generated = await runAdminCommand(ctx.db, ['create', `auto-${email}`]);
     const password = /Mot de passe \(affiché une seule fois\) : (\S+)/.exec(generated)![1];
     expect((await loginAs(`auto-${email}`, password)).user.user_type).toBe('admin');

@@ -6,7 +6,6 @@ import { NotificationListQuerySchema, NotificationSettingsUpdateSchema, Register
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { isAcceptableEndpoint } from '../../platform/push/web-push-sender';
 import {
   countSubscriptions,
   createTestNotification,
@@ -50,7 +49,7 @@ export async function notificationsRoutes(fastify: FastifyInstance, { deps, push
 
   app.post('/notifications/register-token', { ...guarded, schema: { body: RegisterTokenSchema, tags } }, async (request, reply) => {
     const subscription = request.body.fcm_token;
-    if (!isAcceptableEndpoint(subscription.endpoint, deps.config.env === 'test')) throw new AppError('PUSH_ENDPOINT_REFUSED');
+    if (!push.acceptsEndpoint(subscription.endpoint)) throw new AppError('PUSH_ENDPOINT_REFUSED');
     await registerSubscription(deps.db, principalOf(request), subscription, request.headers['user-agent'], deps.now());
     return reply.status(201).send({ registered: true });
   });

@@ -17,6 +17,7 @@ import { notificationSettings, notifications, products, pushSubscriptions, shopp
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
+import { queueNotificationMails } from './mail-outbox';
 
 export type { NotificationType };
 export type NewNotification = { userId: string; type: NotificationType; title: string; body: string; data?: Record<string, unknown> };
@@ -45,6 +46,8 @@ export async function createNotifications(db: DbOrTx, rows: NewNotification[], n
   });
   if (allowed.length === 0) return;
   await db.insert(notifications).values(allowed.map((r) => ({ ...r, data: r.data ?? null, createdAt: now })));
+  // Order and delivery news also by e-mail (setting email_notifications), in the same transaction.
+  await queueNotificationMails(db, allowed, (userId) => settings.get(userId) ?? DEFAULT_NOTIFICATION_SETTINGS, now);
 }
 
 async function settingsOfUsers(db: DbOrTx, userIds: string[]): Promise<Map<string, NotificationSettings>> {
@@ -173,10 +176,14 @@ export async function registerSubscription(db: Db, principal: Principal, subscri
     auth: subscription.keys.auth,
     userAgent: userAgent?.slice(0, 300) ?? null,
   };
-  await db
+  // The same user re-registering refreshes the keys; an endpoint another account registered is not
+  // moved to this one (whoever learns an endpoint could otherwise take over someone's notifications).
+  const saved = await db
     .insert(pushSubscriptions)
     .values({ ...values, createdAt: now })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values, setWhere: eq(pushSubscriptions.userId, principal.userId) })
+    .returning({ id: pushSubscriptions.id });
+  if (saved.length === 0) throw new AppError('PUSH_ENDPOINT_TAKEN');
 }
 
 export async function countSubscriptions(db: DbOrTx, userId: string): Promise<number> {

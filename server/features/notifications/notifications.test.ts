@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatXaf } from '#contract/format';
+import { fr } from '#contract/messages';
 import type { Notification, NotificationList } from '#contract/notifications';
 import { notifications, products, pushSubscriptions, shoppingListItems, shoppingLists, stores } from '../../db/schema';
 import { bearer, createTestContext, detailOf, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
@@ -225,23 +226,26 @@ describe('promotional notifications', () => {
 
 describe('push subscription and test', () => {
   const subscription = {
-    endpoint: 'https://push.example.net/send/abc123',
+    endpoint: 'https://fcm.googleapis.com/fcm/send/abc123',
     keys: {
       p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
       auth: 'tBHItJI5svbpez7KI4CCXg',
     },
   };
 
-  it('register-token stores the browser subscription carried in fcm_token, once per browser', async () => {
+  it('register-token stores the browser subscription carried in fcm_token, once per browser, and never hands it to another account', async () => {
     const first = await registerUser(ctx.app);
     const second = await registerUser(ctx.app);
     const res = await call(first, 'POST', '/notifications/register-token', { fcm_token: JSON.stringify(subscription) });
     expect(res.statusCode).toBe(201);
-    // The same browser signed in as someone else: the subscription follows the new user.
-    expect((await call(second, 'POST', '/notifications/register-token', { fcm_token: subscription })).statusCode).toBe(201);
+    expect((await call(first, 'POST', '/notifications/register-token', { fcm_token: subscription })).statusCode).toBeLessThan(300);
+    // Someone else presenting the same endpoint does not take it over (the browser subscribes anew).
+    const taken = await call(second, 'POST', '/notifications/register-token', { fcm_token: subscription });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().detail).toBe(fr.hardening.pushEndpointTaken);
     const rows = await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ userId: second.user.id, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
+    expect(rows[0]).toMatchObject({ userId: first.user.id, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
   });
 
   it('refuses what is not a push subscription', async () => {

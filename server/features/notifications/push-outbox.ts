@@ -16,6 +16,8 @@ export type PushStatus = 'pending' | 'sending' | 'sent' | 'quiet' | 'muted' | 'n
 
 export type PushDispatcher = {
   publicKey: string;
+  /** Whether a browser subscription's endpoint is on a push service we send to. */
+  acceptsEndpoint: (endpoint: string) => boolean;
   /** Schedules a pass soon; cheap to call after every write. */
   kick: () => void;
   /** Sends everything pending now and resolves with how many notifications were handled. */
@@ -75,6 +77,7 @@ export function createPushDispatcher(db: Db, sender: PushSender, now: () => Date
 
   return {
     publicKey: sender.publicKey,
+    acceptsEndpoint: sender.acceptsEndpoint,
     kick,
     flush,
     start() {

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { loadOrCreateVapidKeys } from '../../platform/push/vapid-keys';
-import { createPushSender } from '../../platform/push/web-push-sender';
+import { createPushSender, pushEndpointPolicy } from '../../platform/push/web-push-sender';
 import { createPushDispatcher, type PushDispatcher } from './push-outbox';
 
 declare module 'fastify' {
@@ -14,10 +14,15 @@ declare module 'fastify' {
 
 const SAFETY_NET_INTERVAL_MS = 2000;
 
-export async function registerPush(app: FastifyInstance, deps: AppDeps): Promise<PushDispatcher> {
+export type PushOptions = {
+  /** Origins accepted besides the known push services: only tests give one (their local stand-in). */
+  pushServiceOrigins?: readonly string[];
+};
+
+export async function registerPush(app: FastifyInstance, deps: AppDeps, options: PushOptions = {}): Promise<PushDispatcher> {
   const isTest = deps.config.env === 'test';
   const keys = await loadOrCreateVapidKeys(deps.config.dataDir);
-  const sender = createPushSender(keys, { allowInsecureEndpoints: isTest });
+  const sender = createPushSender(keys, { acceptsEndpoint: pushEndpointPolicy(options.pushServiceOrigins) });
   const dispatcher = createPushDispatcher(deps.db, sender, deps.now, {
     intervalMs: isTest ? 0 : SAFETY_NET_INTERVAL_MS,
     onError: (error) => app.log.error({ err: error }, 'envoi des notifications push'),

@@ -4,8 +4,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fr } from '#contract/messages';
+import { buildApp } from '../../app';
 import { notifications, pushSubscriptions } from '../../db/schema';
-import { bearer, createTestContext, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
+import { bearer, createTestContext, detailOf, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { registerApprovedAgent } from '../../test/agent-fixture';
 import { insertOrder } from '../../test/orders-fixture';
 import { type BrowserSubscription, startStandInPushService, type StandInPushService, verifyVapid } from '../../test/push-service';
@@ -16,8 +18,12 @@ import { librevilleMinutes } from './quiet-hours';
 let ctx: TestContext;
 let pushService: StandInPushService;
 beforeAll(async () => {
-  ctx = await createTestContext();
   pushService = await startStandInPushService();
+  // The app accepts the local stand-in's origin besides the real push services (a test-only option).
+  const base = await createTestContext();
+  const app = await buildApp(base.deps, { pushServiceOrigins: [pushService.origin] });
+  await app.ready();
+  ctx = { ...base, app, close: async () => (await app.close(), await base.close()) };
 });
 afterAll(async () => {
   await ctx.close();
@@ -193,5 +199,82 @@ describe('subscriptions the push service no longer knows', () => {
     expect(await pushStatusOf(consumer.user.id)).toEqual(['no_subscription']);
     const agentRows = await ctx.db.select().from(notifications).where(eq(notifications.userId, agent.user.id));
     expect(agentRows.every((r) => r.pushStatus !== 'pending' && r.pushStatus !== 'sending')).toBe(true);
+  });
+});
+
+describe('which endpoints may be registered', () => {
+  const keysOf = (subscription: BrowserSubscription) => subscription.json.keys;
+  const register = (user: SignedIn, endpoint: string, keys = keysOf(pushService.subscribe())) =>
+    ctx.app.inject({ method: 'POST', url: '/api/notifications/register-token', headers: bearer(user.access_token), payload: { fcm_token: { endpoint, keys } } });
+
+  it('the known push services, over HTTPS on their exact hosts', async () => {
+    const consumer = await registerUser(ctx.app);
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/dGVzdA:APA91b',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk',
+      'https://web.push.apple.com/QGuQyavXutnMhhh',
+      'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAB',
+    ]) {
+      const res = await register(consumer, endpoint);
+      expect(res.statusCode, `${endpoint} ${res.body}`).toBe(201);
+    }
+    expect(await subscriptionsOf(consumer.user.id)).toHaveLength(4);
+  });
+
+  it('anything else is refused with a French 422, plain HTTP included (the test stand-in is a test-only option)', async () => {
+    const consumer = await registerUser(ctx.app);
+    for (const endpoint of [
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://user:pass@fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com.attacker.example/fcm/send/abc',
+      'https://evil-fcm.googleapis.com/fcm/send/abc',
+      'https://notify.windows.com/w/abc',
+      'https://a.b.notify.windows.com/w/abc',
+      'https://push.example.net/send/abc123',
+      'https://127.0.0.1/push',
+      'https://localhost/push',
+      'http://127.0.0.1:1/push/201/x',
+    ]) {
+      const res = await register(consumer, endpoint);
+      expect(res.statusCode, endpoint).toBe(422);
+      expect(detailOf(res)).toBe(fr.notifications.endpointRefused);
+    }
+    expect(await subscriptionsOf(consumer.user.id)).toHaveLength(0);
+    // Without the test-only option, the app refuses the local stand-in too.
+    const plain = await buildApp(ctx.deps);
+    try {
+      const res = await plain.inject({ method: 'POST', url: '/api/notifications/register-token', headers: bearer(consumer.access_token), payload: { fcm_token: pushService.subscribe().json } });
+      expect(res.statusCode).toBe(422);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('an endpoint registered by another account is not moved: a French 409, the owner keeps it', async () => {
+    const owner = await registerUser(ctx.app);
+    const other = await registerUser(ctx.app);
+    const browser = pushService.subscribe();
+    await subscribe(owner, browser);
+    const stolen = await register(other, browser.json.endpoint, keysOf(pushService.subscribe()));
+    expect(stolen.statusCode).toBe(409);
+    expect(detailOf(stolen)).toBe(fr.hardening.pushEndpointTaken);
+    const [row] = await subscriptionsOf(owner.user.id);
+    expect(row).toMatchObject({ endpoint: browser.json.endpoint, p256dh: browser.json.keys.p256dh });
+    expect(await subscriptionsOf(other.user.id)).toHaveLength(0);
+    // The owner re-registering (new keys after a browser refresh) is fine.
+    const refreshed = keysOf(pushService.subscribe());
+    expect((await register(owner, browser.json.endpoint, refreshed)).statusCode).toBe(201);
+    expect((await subscriptionsOf(owner.user.id))[0].p256dh).toBe(refreshed.p256dh);
+  });
+
+  it('a stored subscription on a service no longer accepted is never posted to, and is forgotten', async () => {
+    const consumer = await registerUser(ctx.app);
+    await ctx.db.insert(pushSubscriptions).values({ userId: consumer.user.id, endpoint: 'http://10.0.0.1/interne', ...keysOf(pushService.subscribe()) });
+    const before = pushService.received.length;
+    await insertOrder(ctx.db, consumer.user.id);
+    await ctx.app.pushDispatcher.flush();
+    expect(pushService.received.length).toBe(before);
+    expect(await subscriptionsOf(consumer.user.id)).toHaveLength(0);
   });
 });

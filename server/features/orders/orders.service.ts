@@ -10,6 +10,7 @@ import { carts, orderEvents, orders, shoppingLists, users } from '../../db/schem
 import { AppError } from '../../platform/errors';
 import { lockApprovedAgent } from '../agent/agent-access';
 import { areaName, deliveryCellOf, loadAreaStores } from '../agent/delivery-area';
+import { markRefundDue, requestDueRefunds } from '../checkout/refunds.service';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service';
 import { type ActorKind, canTransition, initialStatus, listStatusAfter } from './order-lifecycle';
 
@@ -30,6 +31,8 @@ export type NewOrder = {
   paymentMethodId: string | null;
   paymentType: PaymentType;
   totalAmountXaf: number;
+  /** Paid through the payment sandbox: a test order. */
+  isTest?: boolean;
 };
 
 /** The delivery fields of an order, as every API view of it shows them. */
@@ -44,6 +47,7 @@ export function deliveryFieldsOf(order: OrderRow): OrderDeliveryFields {
     notes: order.notes,
     payment_type: order.paymentType as PaymentType,
     total_amount: order.totalAmountXaf,
+    is_test: order.isTest,
     created_at: order.createdAt.toISOString(),
   };
 }
@@ -62,10 +66,13 @@ export async function createOrder(tx: DbOrTx, input: NewOrder, now: Date): Promi
 /**
  * Moves an order to `to` on behalf of `actor`. Another consumer's or another agent's order answers
  * 404; a move outside the table, or one that lost a race (two agents accepting at once), 409; an
- * agent whose application is not approved, 403.
+ * agent whose application is not approved, 403. A paid order that is cancelled has its refund
+ * asked of the operator once the cancellation is committed.
  */
 export async function transitionOrder(db: Db, orderId: string, to: OrderStatus, actor: OrderActor, now: Date): Promise<OrderRow> {
-  return db.transaction((tx) => transitionOrderIn(tx, orderId, to, actor, now));
+  const moved = await db.transaction((tx) => transitionOrderIn(tx, orderId, to, actor, now));
+  if (to === 'cancelled') await requestDueRefunds(db, orderId);
+  return moved;
 }
 
 /** transitionOrder inside a transaction the caller holds (a suspension hands back the agent's orders in its own). */
@@ -102,6 +109,8 @@ export async function transitionOrderIn(tx: Tx, orderId: string, to: OrderStatus
   if (!moved) throw new AppError(accepting ? 'ORDER_ALREADY_TAKEN' : 'ORDER_TRANSITION_INVALID');
 
   await tx.insert(orderEvents).values({ orderId, fromStatus: from, toStatus: to, actorId: actor.userId ?? null, createdAt: now });
+  // Money collected for an order that will not be delivered goes back: due in this transaction.
+  if (to === 'cancelled') await markRefundDue(tx, orderId, now);
   if (moved.shoppingListId) {
     await tx.update(shoppingLists).set({ status: listStatusAfter(to), updatedAt: now }).where(eq(shoppingLists.id, moved.shoppingListId));
   }

@@ -1,10 +1,13 @@
 // Payment methods: mobile money numbers, cards and cash on delivery. A card is reduced to its brand,
 // last four digits, holder and expiry before anything is written: the full number never reaches
-// the database. Each user with at least one method has exactly one default.
-import { and, desc, eq, ne } from 'drizzle-orm';
+// the database. Each user with at least one method has exactly one default: every change to a
+// user's methods runs under one per-user lock, so two "first" methods added at the same instant
+// are taken one after the other (the second is not the default) instead of colliding on the
+// unique default index.
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { cardDigits, detectCardBrand, expiryProblem, isMobileMoney, maskedCard, PAYMENT_METHODS_MAX, type CardBrand, type PaymentMethod, type PaymentMethodParsed } from '#contract/payments';
 import type { PaymentType } from '#contract/orders';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { paymentMethods } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../platform/auth-guard';
@@ -58,11 +61,17 @@ function storedFields(input: PaymentMethodParsed, now: Date) {
   return {};
 }
 
+/** Serialises one user's changes to their methods until the transaction ends (both databases). */
+async function lockMethodsOf(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payment_methods:${userId}`}, 0))`);
+}
+
 export async function addPaymentMethod(deps: AppDeps, principal: Principal, input: PaymentMethodParsed): Promise<PaymentMethod> {
   const now = deps.now();
   const fields = storedFields(input, now);
   const row = await deps.db.transaction(async (tx) => {
-    const existing = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.userId, principal.userId)).for('update');
+    await lockMethodsOf(tx, principal.userId);
+    const existing = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.userId, principal.userId));
     if (existing.length >= PAYMENT_METHODS_MAX) throw new AppError('PAYMENT_METHOD_LIMIT');
     // The first method is the default; a new default takes the place of the old one.
     const isDefault = input.is_default || existing.length === 0;
@@ -86,7 +95,7 @@ export async function findOwnPaymentMethod(db: DbOrTx, userId: string, id: strin
 
 export async function deletePaymentMethod(deps: AppDeps, principal: Principal, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.userId, principal.userId)).for('update');
+    await lockMethodsOf(tx, principal.userId);
     const row = await findOwnPaymentMethod(tx, principal.userId, id);
     await tx.delete(paymentMethods).where(eq(paymentMethods.id, row.id));
     if (!row.isDefault) return;
@@ -103,7 +112,7 @@ export async function deletePaymentMethod(deps: AppDeps, principal: Principal, i
 
 export async function makeDefaultPaymentMethod(deps: AppDeps, principal: Principal, id: string): Promise<PaymentMethod> {
   const row = await deps.db.transaction(async (tx) => {
-    await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.userId, principal.userId)).for('update');
+    await lockMethodsOf(tx, principal.userId);
     const own = await findOwnPaymentMethod(tx, principal.userId, id);
     await tx.update(paymentMethods).set({ isDefault: false }).where(and(eq(paymentMethods.userId, principal.userId), eq(paymentMethods.isDefault, true)));
     const [updated] = await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, own.id)).returning();

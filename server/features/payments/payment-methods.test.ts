@@ -102,6 +102,38 @@ describe('payment methods API', () => {
     expect((await listOf(carol)).map((m) => m.id).sort()).toEqual([airtel.id, moov.id].sort());
   });
 
+  it('several "first" methods added at the same instant: all saved, exactly one default, never a 500', async () => {
+    // On PostgreSQL these run on separate connections and used to collide on the unique default index.
+    for (let round = 0; round < 3; round++) {
+      const dave = await registerUser(ctx.app);
+      const answers = await Promise.all(
+        ['Airtel', 'Moov', 'Espèces', 'Airtel 2'].map((name, i) =>
+          add(dave, i === 2 ? { method_type: 'cash', display_name: name, details: {} } : { method_type: i === 1 ? 'moov_money' : 'airtel_money', display_name: name, details: { phone_number: `+241 07 12 34 5${i}` } }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
+      const methods = await listOf(dave);
+      expect(methods).toHaveLength(4);
+      expect(methods.filter((m) => m.is_default)).toHaveLength(1);
+      expect(answers.filter((a) => (a.json() as PaymentMethod).is_default)).toHaveLength(1);
+    }
+  });
+
+  it('choosing and deleting concurrently keeps exactly one default', async () => {
+    const erin = await registerUser(ctx.app);
+    const ids: string[] = [];
+    for (const name of ['Un', 'Deux', 'Trois']) ids.push(((await add(erin, { method_type: 'cash', display_name: name, details: {} })).json() as PaymentMethod).id);
+    const answers = await Promise.all([
+      ctx.app.inject({ method: 'PUT', url: `/api/user/payment-methods/${ids[1]}/default`, headers: as(erin) }),
+      ctx.app.inject({ method: 'PUT', url: `/api/user/payment-methods/${ids[2]}/default`, headers: as(erin) }),
+      ctx.app.inject({ method: 'DELETE', url: `/api/user/payment-methods/${ids[0]}`, headers: as(erin) }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 204]);
+    const left = await listOf(erin);
+    expect(left).toHaveLength(2);
+    expect(left.filter((m) => m.is_default)).toHaveLength(1);
+  });
+
   it("hides another user's methods: listing, deleting or choosing them answers 404", async () => {
     const mine = (await add(alice, { method_type: 'cash', display_name: 'Cash', details: {} })).json() as PaymentMethod;
     expect((await listOf(bob)).map((m) => m.id)).not.toContain(mine.id);

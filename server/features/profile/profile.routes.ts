@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AvatarUpdateSchema, PasswordChangeSchema, PreferencesUpdateSchema, ProfileUpdateSchema } from '#contract/users';
+import { errorResponses } from '#contract/api-errors';
+import { AvatarUpdateSchema, PasswordChangeSchema, PreferencesUpdateSchema, ProfileUpdateSchema, UserSchema } from '#contract/users';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
 import { IMAGE_BODY_LIMIT } from '../../platform/images';
@@ -13,8 +14,18 @@ export async function profileRoutes(fastify: FastifyInstance, { deps }: { deps: 
 
   app.get('/users/me', { onRequest: app.requireUser, schema: { tags } }, async (request) => sessionUser(deps, principalOf(request)));
 
-  app.put('/users/me', { onRequest: app.requireUser, schema: { body: ProfileUpdateSchema, tags } }, async (request) =>
-    updateProfile(deps, principalOf(request), request.body),
+  app.put(
+    '/users/me',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        body: ProfileUpdateSchema,
+        tags,
+        summary: 'Modifier le profil (changer d’email demande current_password ; l’ancienne adresse est prévenue)',
+        response: { 200: UserSchema, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request) => updateProfile(deps, principalOf(request), request.body),
   );
 
   app.put(

@@ -9,16 +9,43 @@ import { orders, priceObservations, products, sessions, shoppingLists, stores, u
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { formatDateTime } from '#contract/format';
 import { findUserById, isUniqueViolation, resolveAvatar, toApiUser } from '../auth/auth.service';
+import { assertAcceptablePassword } from '../auth/password-policy';
+import { spendOpenResetLinks } from '../auth/password-reset';
+import { queueMails } from '../notifications/mail-outbox';
 
+/**
+ * Saves the profile. A new e-mail address needs the current password, and the old address is told
+ * of the change (with what to do if it was not the owner); reset links sent to it stop working.
+ */
 export async function updateProfile(deps: AppDeps, principal: Principal, input: z.output<typeof ProfileUpdateSchema>): Promise<User> {
+  const current = await findUserById(deps, principal.userId);
+  const emailChanges = input.email !== current.email;
+  if (emailChanges) {
+    if (!input.current_password) throw new AppError('EMAIL_CHANGE_NEEDS_PASSWORD');
+    if (!(await verifyPassword(current.passwordHash, input.current_password))) throw new AppError('WRONG_CURRENT_PASSWORD');
+  }
+  const now = deps.now();
   try {
-    const [row] = await deps.db
-      .update(users)
-      .set({ fullName: input.full_name, email: input.email, phone: input.phone, countryRegion: input.country_region, updatedAt: deps.now() })
-      .where(eq(users.id, principal.userId))
-      .returning();
-    return toApiUser(row);
+    return await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ fullName: input.full_name, email: input.email, phone: input.phone, countryRegion: input.country_region, updatedAt: now })
+        .where(eq(users.id, principal.userId))
+        .returning();
+      if (emailChanges) {
+        await spendOpenResetLinks(tx, principal.userId, now);
+        const texts = fr.accountSecurity.mail;
+        const body = texts.emailChangedBody(current.fullName, current.email, input.email, formatDateTime(now.toISOString()));
+        await queueMails(
+          tx,
+          [{ userId: principal.userId, to: current.email, subject: texts.emailChangedSubject, text: `${body}\n\n${texts.signature}`, kind: 'email_changed' }],
+          now,
+        );
+      }
+      return toApiUser(row);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
     throw error;
@@ -37,9 +64,11 @@ export async function changePassword(deps: AppDeps, principal: Principal, input:
   const user = await findUserById(deps, principal.userId);
   if (!(await verifyPassword(user.passwordHash, input.current_password))) throw new AppError('WRONG_CURRENT_PASSWORD');
   if (input.current_password === input.new_password) throw new AppError('SAME_PASSWORD');
+  assertAcceptablePassword(input.new_password, { email: user.email, fullName: user.fullName });
   const passwordHash = await hashPassword(input.new_password);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: deps.now() }).where(eq(users.id, principal.userId));
+    await spendOpenResetLinks(tx, principal.userId, deps.now());
     await tx
       .update(sessions)
       .set({ revokedAt: deps.now() })

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fr } from '#contract/messages';
-import { priceObservations, shoppingLists, users } from '../../db/schema';
+import { outgoingMails, passwordResets, priceObservations, shoppingLists, users } from '../../db/schema';
 import { bearer, createTestContext, detailOf, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { dataUrl, fakeJpegDataUrl, pngBytes, sixMegabytePng } from '../../test/images';
 import { insertOrder } from '../../test/orders-fixture';
@@ -26,7 +26,13 @@ describe('GET/PUT /api/users/me', () => {
   it('saves the profile for real, and only for the signed-in user', async () => {
     const alice = await registerUser(ctx.app);
     const bob = await registerUser(ctx.app);
-    const res = await put('/api/users/me', alice, { full_name: '  Alice Ondo  ', email: 'ALICE.ondo@exemple.ga', phone: '+241 07 11 22 33', country_region: 'Tchad' });
+    const res = await put('/api/users/me', alice, {
+      full_name: '  Alice Ondo  ',
+      email: 'ALICE.ondo@exemple.ga',
+      phone: '+241 07 11 22 33',
+      country_region: 'Tchad',
+      current_password: alice.password,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ full_name: 'Alice Ondo', email: 'alice.ondo@exemple.ga', country_region: 'Tchad' });
     expect((await get('/api/users/me', alice)).json().full_name).toBe('Alice Ondo');
@@ -50,9 +56,60 @@ describe('GET/PUT /api/users/me', () => {
   it("refuses another account's e-mail with 409", async () => {
     const alice = await registerUser(ctx.app);
     const bob = await registerUser(ctx.app);
-    const res = await put('/api/users/me', bob, { ...profileOf(bob), email: alice.user.email });
+    const res = await put('/api/users/me', bob, { ...profileOf(bob), email: alice.user.email, current_password: bob.password });
     expect(res.statusCode).toBe(409);
     expect(detailOf(res)).toBe(fr.auth.emailTaken);
+  });
+});
+
+describe('changing the e-mail address', () => {
+  const mailsTo = (address: string) => ctx.db.select().from(outgoingMails).where(eq(outgoingMails.toAddress, address));
+
+  it('needs the current password: missing or wrong, 400 in French and nothing changes', async () => {
+    const user = await registerUser(ctx.app);
+    const newEmail = `nouvelle-${Date.now()}@exemple.ga`;
+    const missing = await put('/api/users/me', user, { ...profileOf(user), email: newEmail });
+    expect([missing.statusCode, detailOf(missing)]).toEqual([400, fr.accountSecurity.emailChangeNeedsPassword]);
+    const empty = await put('/api/users/me', user, { ...profileOf(user), email: newEmail, current_password: '' });
+    expect([empty.statusCode, detailOf(empty)]).toEqual([400, fr.accountSecurity.emailChangeNeedsPassword]);
+    const wrong = await put('/api/users/me', user, { ...profileOf(user), email: newEmail, current_password: 'pas-le-bon' });
+    expect([wrong.statusCode, detailOf(wrong)]).toEqual([400, fr.profile.wrongCurrentPassword]);
+    expect((await get('/api/users/me', user)).json().email).toBe(user.user.email);
+    expect(await mailsTo(user.user.email)).toEqual([]);
+  });
+
+  it('other fields, or the same address in other letters, save without the password', async () => {
+    const user = await registerUser(ctx.app);
+    const res = await put('/api/users/me', user, { ...profileOf(user), email: user.user.email.toUpperCase(), full_name: 'Nom Changé' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ full_name: 'Nom Changé', email: user.user.email });
+    expect(await mailsTo(user.user.email)).toEqual([]);
+  });
+
+  it('tells the old address, signs in with the new one, and kills reset links sent to the old one', async () => {
+    const user = await registerUser(ctx.app, { full_name: 'Paulette Ibinga' });
+    const oldEmail = user.user.email;
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: oldEmail } });
+    const newEmail = `paulette-${Date.now()}@exemple.ga`;
+    const res = await put('/api/users/me', user, { ...profileOf(user), email: newEmail, current_password: user.password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().email).toBe(newEmail);
+
+    const [notice] = await ctx.db.select().from(outgoingMails).where(and(eq(outgoingMails.kind, 'email_changed'), eq(outgoingMails.userId, user.user.id)));
+    expect(notice).toMatchObject({ toAddress: oldEmail, userId: user.user.id, subject: fr.accountSecurity.mail.emailChangedSubject });
+    expect(notice.textBody).toContain('Bonjour Paulette Ibinga,');
+    expect(notice.textBody).toContain(`ancienne adresse : ${oldEmail}`);
+    expect(notice.textBody).toContain(`nouvelle adresse : ${newEmail}`);
+    expect(notice.textBody).toContain('contactez immédiatement le support MonPanier');
+    expect(await mailsTo(newEmail)).toEqual([]);
+
+    const resets = await ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, user.user.id));
+    expect(resets.length).toBe(1);
+    expect(resets.every((r) => r.usedAt !== null)).toBe(true);
+
+    const login = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: user.password } });
+    expect((await login(newEmail)).statusCode).toBe(200);
+    expect((await login(oldEmail)).statusCode).toBe(401);
   });
 });
 
@@ -87,6 +144,17 @@ describe('PUT /api/users/me/password', () => {
     expect([missing.statusCode, detailOf(missing)]).toEqual([400, fr.profile.currentPasswordRequired]);
     const short = await put('/api/users/me/password', user, { current_password: user.password, new_password: '123' });
     expect([short.statusCode, detailOf(short)]).toEqual([400, fr.register.passwordTooShort]);
+    for (const [password, message] of [
+      ['123456', fr.accountSecurity.passwordTooCommon],
+      ['iloveyou', fr.accountSecurity.passwordTooCommon],
+      ['zzzzzzzz', fr.accountSecurity.passwordRepeated],
+      ['        ', fr.accountSecurity.passwordBlank],
+      [user.user.email, fr.accountSecurity.passwordLikeIdentity],
+      [user.user.full_name.toUpperCase(), fr.accountSecurity.passwordLikeIdentity],
+    ]) {
+      const weak = await put('/api/users/me/password', user, { current_password: user.password, new_password: password });
+      expect([weak.statusCode, detailOf(weak)], password).toEqual([400, message]);
+    }
     const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.user.email, password: user.password } });
     expect(login.statusCode).toBe(200);
   });

@@ -16,9 +16,13 @@
 //   (success), TF (failed), TA (ambiguous), TIP (in progress), TE (expired). Airtel recommends the
 //   first enquiry no sooner than three minutes after the payment request; its samples answer
 //   status.success false even for TS, so only data.transaction.status is read.
+// - Refund: POST /standard/v1/payments/refund with {transaction: {airtel_money_id}} — Airtel's own
+//   id of the collection (callback and enquiry give it) — → {data: {transaction: {airtel_money_id,
+//   status: "SUCCESS"}}, status: {…}}. A refunded collection is reversed: its enquiry answers TR.
+//   ROUTER117, HTTP 408 and the 5xx other than 503 leave a refund in doubt ("do an enquiry").
 // - Codes: ESB000010 success; ESB000001, ESB000004, ROUTER117 and HTTP 408 mean "in doubt, do a
 //   transaction enquiry"; DP00800001000/-003/-024 ambiguous, in progress, under processing;
-//   DP00800001010 and ESB000045 transaction not found.
+//   DP00800001010 and ESB000045 transaction not found; ESB000011 request failed.
 // Assumptions (not in the documentation; to confirm with Airtel Gabon at onboarding):
 // - Gabon is X-Country GA / X-Currency XAF, amounts in whole francs; the base URL is configurable
 //   (some countries moved from openapi.airtel.africa to a national domain).
@@ -28,9 +32,12 @@
 // - An enquiry answering "transaction not found" (made after the enquiry interval) means the push
 //   never reached Airtel: the payment failed.
 // - Message signing (x-signature / x-key headers) is not required for Gabon's collection product.
+// - A refund is for the whole amount (the API takes no amount), and Airtel reverses a collection
+//   once: a refund is asked only after an enquiry shows the collection still TS (not TR), so asking
+//   again after an unknown outcome cannot give the money back twice.
 //
 // Secrets (client secret, tokens) and full phone numbers never appear in errors or logs.
-import type { Collection, CollectionRequest, PaymentProvider, ProviderPaymentStatus } from './provider';
+import type { Collection, CollectionRequest, PaymentProvider, ProviderPaymentStatus, Refund, RefundRequest } from './provider';
 import { PaymentProviderError, type PaymentFailureKind } from './provider';
 
 export const AIRTEL_MONEY_PROVIDER = 'airtel_money';
@@ -44,6 +51,9 @@ const TOKEN_EARLY_REFRESH_S = 30;
 const AMBIGUOUS_CODES = new Set(['ESB000001', 'ESB000004', 'ROUTER117']);
 const IN_FLIGHT_CODES = new Set(['DP00800001000', 'DP00800001003', 'DP00800001024']);
 const NOT_FOUND_CODES = new Set(['DP00800001010', 'ESB000045']);
+const FAILED_CODES = new Set(['ESB000011']);
+/** A collection given back (refunded): Airtel's enquiry status for it. */
+const REVERSED = 'TR';
 
 export type AirtelMoneyOptions = {
   baseUrl: string;
@@ -78,7 +88,7 @@ export const maskMsisdn = (msisdn: string) => `${msisdn.slice(0, 2)}${'*'.repeat
 type AirtelAnswer = {
   access_token?: unknown;
   expires_in?: unknown;
-  data?: { transaction?: { id?: unknown; status?: unknown } };
+  data?: { transaction?: { id?: unknown; status?: unknown; airtel_money_id?: unknown } };
   status?: { code?: unknown; result_code?: unknown; response_code?: unknown; success?: unknown };
 };
 
@@ -211,18 +221,58 @@ export function createAirtelMoneyProvider(options: AirtelMoneyOptions): PaymentP
     },
 
     async paymentStatus(providerReference: string): Promise<ProviderPaymentStatus> {
+      const transaction = await enquire('statut', providerReference);
+      return transaction ? airtelTransactionStatus(transaction.code) : 'failed';
+    },
+
+    async refund(request: RefundRequest): Promise<Refund> {
+      if (!Number.isSafeInteger(request.amountXaf) || request.amountXaf <= 0) fail('remboursement', 'montant invalide', 'declined');
+      // Airtel refunds by its own id of the collection, which the enquiry gives; the enquiry also
+      // tells whether the collection was already reversed (a refund whose answer was lost).
+      const original = await enquire('remboursement', request.providerReference);
+      if (original?.code === REVERSED) return { status: 'succeeded', reference: original.airtelMoneyId };
+      if (!original || original.code !== 'TS' || !original.airtelMoneyId) {
+        return fail('remboursement', `paiement ${original ? original.code : 'introuvable'} chez Airtel`, 'declined');
+      }
       let answer: HttpAnswer;
       try {
-        answer = await authorised('GET', `/standard/v1/payments/${encodeURIComponent(providerReference)}`);
+        answer = await authorised('POST', '/standard/v1/payments/refund', { transaction: { airtel_money_id: original.airtelMoneyId } });
       } catch (error) {
         if (error instanceof PaymentProviderError) throw error;
-        return fail('statut', (error as Error).message, 'unavailable');
+        const noAnswer = error as NoAnswer;
+        return fail(`remboursement ${request.refundReference}`, noAnswer.message, noAnswer.sent ? 'ambiguous' : 'unavailable');
       }
-      const codes = [text(answer.body?.status?.result_code), text(answer.body?.status?.response_code)];
-      if (codes.some((c) => c && NOT_FOUND_CODES.has(c))) return 'failed';
-      const code = text(answer.body?.data?.transaction?.status);
-      if (answer.status < 200 || answer.status >= 300 || !code) return fail('statut', codesOf(answer), 'unavailable');
-      return airtelTransactionStatus(code);
+      const status = answer.body?.status;
+      const codes = [text(status?.result_code), text(status?.response_code)].filter((c): c is string => Boolean(c));
+      const transactionStatus = text(answer.body?.data?.transaction?.status)?.toUpperCase();
+      const reference = text(answer.body?.data?.transaction?.airtel_money_id) || original.airtelMoneyId;
+      if (answer.status >= 200 && answer.status < 300) {
+        if (transactionStatus === 'SUCCESS' || transactionStatus === 'TS' || transactionStatus === REVERSED || (!transactionStatus && codes.includes('ESB000010'))) {
+          return { status: 'succeeded', reference };
+        }
+        if (transactionStatus === 'TIP' || codes.some((c) => IN_FLIGHT_CODES.has(c))) return { status: 'pending', reference };
+        if (transactionStatus === 'FAILED' || transactionStatus === 'TF' || codes.some((c) => FAILED_CODES.has(c))) return { status: 'failed', reference };
+        return fail(`remboursement ${request.refundReference}`, `réponse inattendue (${codesOf(answer)})`, 'ambiguous');
+      }
+      const inDoubt = codes.some((c) => AMBIGUOUS_CODES.has(c)) || answer.status === 408 || (answer.status >= 500 && answer.status !== 503);
+      const kind: PaymentFailureKind = inDoubt ? 'ambiguous' : answer.status === 503 || answer.status === 429 ? 'unavailable' : 'declined';
+      return fail(`remboursement ${request.refundReference}`, codesOf(answer), kind);
     },
   };
+
+  /** Transaction enquiry: its status code and Airtel's id for it; null when Airtel does not know it. */
+  async function enquire(what: string, providerReference: string): Promise<{ code: string; airtelMoneyId: string | null } | null> {
+    let answer: HttpAnswer;
+    try {
+      answer = await authorised('GET', `/standard/v1/payments/${encodeURIComponent(providerReference)}`);
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw error;
+      return fail(what, (error as Error).message, 'unavailable');
+    }
+    const codes = [text(answer.body?.status?.result_code), text(answer.body?.status?.response_code)];
+    if (codes.some((c) => c && NOT_FOUND_CODES.has(c))) return null;
+    const code = text(answer.body?.data?.transaction?.status);
+    if (answer.status < 200 || answer.status >= 300 || !code) return fail(what, codesOf(answer), 'unavailable');
+    return { code, airtelMoneyId: text(answer.body?.data?.transaction?.airtel_money_id) || null };
+  }
 }

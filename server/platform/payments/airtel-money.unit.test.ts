@@ -173,6 +173,80 @@ describe('Airtel Money adapter: status enquiry', () => {
   });
 });
 
+describe('Airtel Money adapter: refund', () => {
+  /** A collection the customer approved (TS, with Airtel's id), as a refund finds it. */
+  async function collected(provider: ReturnType<typeof airtel>, phoneNumber = '07 31 00 00') {
+    const { providerReference } = await provider.requestPayment(request({ phoneNumber }));
+    standIn.setStatus(providerReference, 'TS');
+    return { providerReference, refund: { providerReference, amountXaf: 7600, refundReference: `rf_${providerReference}` } };
+  }
+
+  it("looks the collection up, then asks the refund with Airtel's id of it, as documented", async () => {
+    const provider = airtel();
+    const { providerReference, refund } = await collected(provider);
+    const start = standIn.received.length;
+    const answer = await provider.refund(refund);
+    const tx = standIn.transactions.get(providerReference)!;
+    expect(answer).toEqual({ status: 'succeeded', reference: tx.refundId });
+    expect(tx.status).toBe('TR');
+    const [enquiry, post] = receivedSince(start);
+    expect(enquiry).toMatchObject({ method: 'GET', path: `/standard/v1/payments/${providerReference}` });
+    expect(post).toMatchObject({ method: 'POST', path: '/standard/v1/payments/refund', body: { transaction: { airtel_money_id: tx.airtelMoneyId } } });
+    expect(post.headers).toMatchObject({ 'content-type': 'application/json', 'x-country': 'GA', 'x-currency': 'XAF' });
+    expect(post.headers.authorization).toMatch(/^Bearer /);
+  });
+
+  it('asked again for a collection already reversed, answers its refund without a second request', async () => {
+    const provider = airtel();
+    const { refund } = await collected(provider, '07 31 00 01');
+    await provider.refund(refund);
+    const before = standIn.refundRequests().length;
+    expect(await provider.refund(refund)).toMatchObject({ status: 'succeeded' });
+    expect(standIn.refundRequests()).toHaveLength(before);
+  });
+
+  it('turns each answer into what it says about the money', async () => {
+    const cases: [string, Parameters<AirtelStandIn['behaveRefund']>[1], string, 'TS' | 'TR'][] = [
+      ['07310002', 'refuse', 'declined', 'TS'],
+      ['07310003', 'in_doubt', 'ambiguous', 'TS'],
+      ['07310004', 'server_down', 'unavailable', 'TS'],
+    ];
+    for (const [msisdn, behaviour, kind, after] of cases) {
+      standIn.behaveRefund(msisdn, behaviour);
+      const provider = airtel();
+      const { providerReference, refund } = await collected(provider, msisdn);
+      const error = await failureOf(provider.refund(refund));
+      expect(error.kind, behaviour).toBe(kind);
+      expect(error.message).not.toContain(STAND_IN_CREDENTIALS.clientSecret);
+      expect(standIn.transactions.get(providerReference)!.status, behaviour).toBe(after);
+    }
+  });
+
+  it('a refund left unanswered is in doubt (Airtel may have done it); an unreachable Airtel sent nothing', async () => {
+    standIn.behaveRefund('07310005', 'hang');
+    const provider = airtel({ timeoutMs: 300 });
+    const { providerReference, refund } = await collected(provider, '07310005');
+    expect((await failureOf(provider.refund(refund))).kind).toBe('ambiguous');
+    expect(standIn.transactions.get(providerReference)!.status).toBe('TR'); // done after all: asking again says so
+    expect(await provider.refund(refund)).toMatchObject({ status: 'succeeded' });
+
+    const closed = await startAirtelStandIn();
+    const url = closed.baseUrl;
+    await closed.close();
+    expect((await failureOf(airtel({ baseUrl: url }).refund(refund))).kind).toBe('unavailable');
+  });
+
+  it('refuses to refund what Airtel never collected, before asking any refund', async () => {
+    const provider = airtel();
+    const { providerReference } = await provider.requestPayment(request({ phoneNumber: '07310006' })); // still TIP
+    const before = standIn.refundRequests().length;
+    expect((await failureOf(provider.refund({ providerReference, amountXaf: 7600, refundReference: 'rf_1' }))).kind).toBe('declined');
+    expect((await failureOf(provider.refund({ providerReference: 'mp_never_sent', amountXaf: 7600, refundReference: 'rf_2' }))).kind).toBe('declined');
+    expect((await failureOf(provider.refund({ providerReference, amountXaf: 0, refundReference: 'rf_3' }))).kind).toBe('declined');
+    expect(standIn.refundRequests()).toHaveLength(before);
+  });
+});
+
 describe('airtelMsisdn', () => {
   it('keeps the national number, without the +241 / 00241 prefix', () => {
     expect(airtelMsisdn('+241 07 12 34 56')).toBe('07123456');

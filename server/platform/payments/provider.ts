@@ -1,6 +1,7 @@
-// The seam between checkout and a payment operator (mobile money push-to-phone, card 3-D Secure).
-// A real operator (Airtel Money, Moov Money, a card acquirer) implements this interface with its
-// own HTTP API; the built-in one is the sandbox (sandbox.ts). Checkout never knows which it talks to.
+// The seam between checkout and a payment operator (mobile money push-to-phone, card 3-D Secure,
+// and the refund of a collected payment). A real operator (Airtel Money, Moov Money, a card
+// acquirer) implements this interface with its own HTTP API; the built-in one is the sandbox
+// (sandbox.ts). Checkout never knows which it talks to.
 
 export type ProviderMethod = 'moov_money' | 'airtel_money' | 'card';
 
@@ -42,6 +43,26 @@ export type PaymentProvider = {
   requestPayment(request: CollectionRequest): Promise<Collection>;
   /** The operator's current answer for a payment it knows. */
   paymentStatus(providerReference: string): Promise<ProviderPaymentStatus>;
+  /**
+   * Gives a collected payment back to the customer. Asking again for a payment already refunded
+   * answers its refund, never a second one: a refund whose outcome was unknown is asked again.
+   */
+  refund(request: RefundRequest): Promise<Refund>;
+};
+
+export type RefundRequest = {
+  /** The original payment's reference at the operator (payments.provider_reference). */
+  providerReference: string;
+  amountXaf: number;
+  /** Our reference for this refund, for the operator's records and our logs. */
+  refundReference: string;
+};
+
+export type Refund = {
+  /** 'pending': the operator took the request and will settle it later (asked again later). */
+  status: ProviderPaymentStatus;
+  /** The operator's id for the refund, when it gave one. */
+  reference: string | null;
 };
 
 /**
@@ -50,6 +71,8 @@ export type PaymentProvider = {
  * - 'unavailable': the operator could not be reached or could not take it: nothing collected;
  * - 'ambiguous': the request may have reached the operator (timeout after sending, "in doubt" answer):
  *   the payment stays pending until a status enquiry or the operator's callback settles it.
+ * The same for a refund: declined → the refund failed; unavailable → nothing was sent, ask again;
+ * ambiguous → the refund stays pending and is asked again after the operator's enquiry interval.
  */
 export type PaymentFailureKind = 'declined' | 'unavailable' | 'ambiguous';
 

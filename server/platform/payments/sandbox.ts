@@ -1,12 +1,13 @@
 // The built-in payment provider: a sandbox operator. It accepts every request and keeps it pending
 // until the customer answers on the sandbox "phone" (the confirmation the app shows, labelled
-// 'mode test'): approve → succeeded, decline → failed. No money moves.
+// 'mode test'): approve → succeeded, decline → failed. No money moves, so a refund is recorded as
+// succeeded at once. It exists only where the configuration allows it (never silently in production).
 //
 // Its state lives in memory, as an operator's would live on its side. The customer's answer and
 // the status check that follows happen in the same request, so one API process is enough; after
 // a restart a pending payment simply waits for the customer to answer again.
 import { randomUUID } from 'node:crypto';
-import type { Collection, CollectionRequest, PaymentProvider, ProviderPaymentStatus } from './provider';
+import type { Collection, CollectionRequest, PaymentProvider, ProviderPaymentStatus, Refund, RefundRequest } from './provider';
 import { PaymentProviderError } from './provider';
 
 type SandboxPayment = { request: CollectionRequest; status: ProviderPaymentStatus };
@@ -17,6 +18,12 @@ export type SandboxProvider = PaymentProvider & {
 };
 
 export const SANDBOX_PROVIDER = 'sandbox';
+
+/** The sandbox's refund: it took no money, so there is none to give back; the refund is recorded as done. */
+export async function sandboxRefund(request: RefundRequest): Promise<Refund> {
+  if (!Number.isSafeInteger(request.amountXaf) || request.amountXaf <= 0) throw new PaymentProviderError('montant invalide');
+  return { status: 'succeeded', reference: `sbx_rf_${randomUUID()}` };
+}
 
 export function createSandboxProvider(): SandboxProvider {
   const payments = new Map<string, SandboxPayment>();
@@ -37,6 +44,7 @@ export function createSandboxProvider(): SandboxProvider {
       if (status !== 'pending') payments.delete(providerReference);
       return status;
     },
+    refund: sandboxRefund,
     customerAnswer(providerReference: string, approve: boolean): void {
       const known = payments.get(providerReference);
       // A payment requested before a restart is remembered again from the customer's answer.

@@ -27,6 +27,14 @@ describe('sandbox payment provider', () => {
     expect(await sandbox.paymentStatus(a.providerReference)).toBe('failed');
   });
 
+  it('records a refund as done at once: it took no money', async () => {
+    const sandbox = createSandboxProvider();
+    const { providerReference } = await sandbox.requestPayment(request);
+    const refund = await sandbox.refund({ providerReference, amountXaf: 12_500, refundReference: 'rf_1' });
+    expect(refund).toMatchObject({ status: 'succeeded', reference: expect.stringMatching(/^sbx_rf_/) });
+    await expect(sandbox.refund({ providerReference, amountXaf: 0, refundReference: 'rf_2' })).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
   it('refuses what an operator would refuse', async () => {
     const sandbox = createSandboxProvider();
     await expect(sandbox.requestPayment({ ...request, amountXaf: 0 })).rejects.toBeInstanceOf(PaymentProviderError);

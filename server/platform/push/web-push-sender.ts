@@ -11,41 +11,58 @@ export type PushOutcome = { outcome: 'delivered' } | { outcome: 'expired'; statu
 
 export type PushSender = {
   publicKey: string;
+  /** Whether a subscription endpoint belongs to a push service we send to. */
+  acceptsEndpoint: PushEndpointPolicy;
   send: (target: PushTarget, payload: unknown, options?: { ttlSeconds?: number; urgency?: 'low' | 'normal' | 'high' }) => Promise<PushOutcome>;
 };
 
 export type PushSenderOptions = {
-  /** Plain-HTTP and loopback endpoints: only for tests, where a local server stands in for the push service. */
-  allowInsecureEndpoints: boolean;
+  acceptsEndpoint: PushEndpointPolicy;
   timeoutMs?: number;
 };
 
 const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
 
+/** The push services browsers subscribe with: Chrome and every Chromium browser (FCM), Firefox, Safari. */
+export const PUSH_SERVICE_HOSTS: readonly string[] = ['fcm.googleapis.com', 'android.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com'];
+/** Edge's Windows Push Notification Services answer on one host per region: `wns2-par02p.notify.windows.com`. */
+const PUSH_SERVICE_HOST_SUFFIX = '.notify.windows.com';
+
+export type PushEndpointPolicy = (endpoint: string) => boolean;
+
 /**
- * Push services are public HTTPS endpoints. Refusing plain HTTP, IP literals and local names keeps a
- * crafted subscription from making the server post to machines on its own network.
+ * Only HTTPS endpoints on the known push services' exact hosts (default port, no credentials): a
+ * crafted subscription cannot make the server post to anything else, its own network included.
+ * `extraOrigins` are exact origins accepted as well — the tests' local stand-in for a push service;
+ * nothing in the configuration sets them, so production never accepts plain HTTP.
  */
-export function isAcceptableEndpoint(endpoint: string, allowInsecure: boolean): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (allowInsecure) return url.protocol === 'https:' || url.protocol === 'http:';
-  if (url.protocol !== 'https:' || url.username || url.password) return false;
-  const host = url.hostname.toLowerCase();
-  const ipLiteral = /^[\d.]+$/.test(host) || host.includes(':') || host.startsWith('[');
-  return !ipLiteral && host.includes('.') && !host.endsWith('.local') && !host.endsWith('.internal') && host !== 'localhost';
+export function pushEndpointPolicy(extraOrigins: readonly string[] = []): PushEndpointPolicy {
+  const extra = new Set(extraOrigins.map((origin) => new URL(origin).origin));
+  return (endpoint) => {
+    let url: URL;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      return false;
+    }
+    if (url.username || url.password) return false;
+    if (extra.has(url.origin)) return true;
+    if (url.protocol !== 'https:' || url.port !== '') return false;
+    const host = url.hostname.toLowerCase();
+    if (PUSH_SERVICE_HOSTS.includes(host)) return true;
+    const label = host.endsWith(PUSH_SERVICE_HOST_SUFFIX) ? host.slice(0, -PUSH_SERVICE_HOST_SUFFIX.length) : '';
+    return /^[a-z0-9-]+$/.test(label);
+  };
 }
 
 export function createPushSender(keys: VapidKeys, options: PushSenderOptions): PushSender {
   const timeoutMs = options.timeoutMs ?? 10_000;
   return {
     publicKey: keys.publicKey,
+    acceptsEndpoint: options.acceptsEndpoint,
     async send(target, payload, sendOptions = {}) {
-      if (!isAcceptableEndpoint(target.endpoint, options.allowInsecureEndpoints)) return { outcome: 'expired', status: 0 };
+      // A subscription stored before the rule, or on another service: never posted to, and forgotten.
+      if (!options.acceptsEndpoint(target.endpoint)) return { outcome: 'expired', status: 0 };
       let request: ReturnType<typeof webpush.generateRequestDetails>;
       try {
         request = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {

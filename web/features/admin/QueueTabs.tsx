@@ -1,6 +1,8 @@
 // The queues as tabs, one column each, each with how many items wait in it (WAI-ARIA tablist, arrow keys).
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 
+const COLUMNS: Record<number, string> = { 1: 'grid-cols-1', 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-2 sm:grid-cols-4' };
+
 export type QueueTab<K extends string> = { key: K; label: string; count: number | null; icon: ReactNode };
 
 type QueueTabsProps<K extends string> = { tabs: QueueTab<K>[]; active: K; onChange: (key: K) => void; label: string; children: ReactNode };
@@ -20,8 +22,8 @@ export function QueueTabs<K extends string>({ tabs, active, onChange, label, chi
       <div
         role="tablist"
         aria-label={label}
-        className="grid gap-1 rounded-2xl bg-slate-100 p-1"
-        style={{ gridTemplateColumns: `repeat(${tabs.length}, minmax(0, 1fr))` }}
+        // Four queues do not fit side by side on a phone: two rows of two there, one row from sm up.
+        className={`grid gap-1 rounded-2xl bg-slate-100 p-1 ${COLUMNS[tabs.length] ?? COLUMNS[4]}`}
         onKeyDown={onKeyDown}
       >
         {tabs.map((tab) => {

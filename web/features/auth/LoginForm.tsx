@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock, Mail } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { TOASTS, type UserType } from '#contract/constants';
 import { fr } from '#contract/messages';
@@ -30,7 +30,7 @@ function loginErrorMessage(error: unknown, userType?: UserType): string {
 export function LoginForm({ userType, demo }: LoginFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const { register, handleSubmit, setValue, formState } = useForm<LoginPayload>({ resolver: zodResolver(FormSchema), defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, setValue, getValues, formState } = useForm<LoginPayload>({ resolver: zodResolver(FormSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -55,7 +55,22 @@ export function LoginForm({ userType, demo }: LoginFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <TextField label={fr.auth.email} type="email" autoComplete="email" inputMode="email" icon={<Mail size={18} />} error={errors.email?.message} {...register('email')} />
-      <PasswordField label={fr.auth.password} autoComplete="current-password" icon={<Lock size={18} />} error={errors.password?.message} {...register('password')} />
+      <div>
+        <PasswordField label={fr.auth.password} autoComplete="current-password" icon={<Lock size={18} />} error={errors.password?.message} {...register('password')} />
+        <p className="mt-1.5 text-right text-sm">
+          {/* The e-mail typed so far goes along, so the next page does not ask for it twice. */}
+          <Link
+            to="/forgot-password"
+            onClick={(event) => {
+              event.preventDefault();
+              navigate('/forgot-password', { state: { email: getValues('email'), from: location.pathname } });
+            }}
+            className="font-medium text-brand-700 hover:underline"
+          >
+            {fr.accountSecurity.forgotLink}
+          </Link>
+        </p>
+      </div>
       <Button type="submit" block size="lg" busy={isSubmitting} busyLabel={fr.auth.submittingLogin}>
         {fr.auth.submitLogin}
       </Button>

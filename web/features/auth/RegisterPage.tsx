@@ -53,6 +53,8 @@ export function RegisterPage() {
     } catch (error) {
       const message = error instanceof ApiError && error.status < 500 && error.detail ? error.detail : fr.auth.registerError;
       if (error instanceof ApiError && error.status === 409) setError('email', { message });
+      // The server's password rule (common passwords…) is shown on the field it is about.
+      if (error instanceof ApiError && error.code?.startsWith('PASSWORD_')) setError('password', { message });
       notifyError(message);
     }
   });
@@ -70,7 +72,7 @@ export function RegisterPage() {
             <CountryOptions />
           </SelectField>
           <TextField label={fr.register.phone} type="tel" autoComplete="tel" inputMode="tel" placeholder={fr.register.phonePlaceholder} error={errors.phone?.message} {...register('phone')} />
-          <PasswordField label={fr.auth.password} autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+          <PasswordField label={fr.auth.password} autoComplete="new-password" hint={fr.accountSecurity.passwordHint} error={errors.password?.message} {...register('password')} />
           <PasswordField label={fr.auth.confirmPassword} autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
         </div>
 

@@ -1,10 +1,11 @@
 // The confirmation after booking: cart, total, date, slot, status, and — for mobile money and
 // card — the customer's step at the payment operator: with the sandbox (labelled 'mode test') the
 // customer answers here; with a real operator (Airtel Money) on the phone, and this page follows
-// the payment until the operator settles it.
+// the payment until the operator settles it. An order paid through the sandbox is marked
+// 'Commande test'; a paid order that was cancelled shows its refund.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Clock, FlaskConical, Smartphone, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, FlaskConical, RotateCcw, Smartphone, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { BookingDetails } from '#contract/checkout';
 import { formatDate, formatXaf } from '#contract/format';
@@ -21,6 +22,8 @@ import { OrderStatusBadge } from './OrderStatusBadge';
 
 /** How often the page looks again while a real operator's payment is pending (the server asks the operator sparingly). */
 const OPERATOR_POLL_MS = 5000;
+/** A refund in progress is followed up by the server's reconciliation every minute or so: look again now and then. */
+const REFUND_POLL_MS = 30_000;
 
 const waitsForOperator = (booking: BookingDetails | undefined) => booking?.payment?.status === 'pending' && !booking.payment.test_mode;
 
@@ -28,7 +31,7 @@ export function BookingConfirmation({ orderId, onSettled }: { orderId: string; o
   const queryClient = useQueryClient();
   const { data: booking, isPending, isError, refetch } = useQuery({
     ...bookingQuery(orderId),
-    refetchInterval: (query) => (waitsForOperator(query.state.data) ? OPERATOR_POLL_MS : false),
+    refetchInterval: (query) => (waitsForOperator(query.state.data) ? OPERATOR_POLL_MS : query.state.data?.payment?.refund_status === 'pending' ? REFUND_POLL_MS : false),
   });
   useOperatorOutcome(booking, onSettled);
   const answer = useMutation({
@@ -55,7 +58,9 @@ export function BookingConfirmation({ orderId, onSettled }: { orderId: string; o
 
   const pendingPayment = booking.payment?.status === 'pending' ? booking.payment : null;
   const Icon = booking.status === 'cancelled' ? XCircle : booking.status === 'pending' ? Clock : CheckCircle2;
-  const title = booking.status === 'cancelled' ? fr.checkoutUi.cancelledTitle : booking.status === 'pending' ? fr.checkoutUi.pendingTitle : fr.checkoutUi.confirmationTitle;
+  // Cancelled after the payment went through: the customer cancelled it, the payment was not refused.
+  const cancelledTitle = booking.payment?.status === 'succeeded' ? fr.livePayments.cancelledTitle : fr.checkoutUi.cancelledTitle;
+  const title = booking.status === 'cancelled' ? cancelledTitle : booking.status === 'pending' ? fr.checkoutUi.pendingTitle : fr.checkoutUi.confirmationTitle;
   const tone = booking.status === 'cancelled' ? 'text-rose-700' : booking.status === 'pending' ? 'text-amber-700' : 'text-brand-700';
 
   return (
@@ -65,8 +70,11 @@ export function BookingConfirmation({ orderId, onSettled }: { orderId: string; o
         <div>
           <h2 className="text-xl font-bold text-slate-900">{title}</h2>
           <p className="text-sm text-slate-500">{fr.checkoutUi.orderNumber(booking.order_id.slice(0, 8).toUpperCase())}</p>
+          {booking.is_test && <TestOrderMark />}
         </div>
       </div>
+
+      {booking.payment && booking.payment.refund_status !== 'none' && <RefundState booking={booking} />}
 
       {pendingPayment?.test_mode && <SandboxStep booking={booking} busy={answer.isPending} onAnswer={(approve) => answer.mutate({ paymentId: pendingPayment.id, approve })} />}
       {pendingPayment && !pendingPayment.test_mode && <OperatorStep booking={booking} onCheck={() => refetch()} />}
@@ -122,6 +130,43 @@ export function BookingConfirmation({ orderId, onSettled }: { orderId: string; o
         </Link>
       </div>
     </div>
+  );
+}
+
+/** Paid through the sandbox: no money moved. */
+function TestOrderMark() {
+  return (
+    <p className="mt-1.5 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-900 ring-1 ring-inset ring-amber-300" data-testid="test-order-mark" title={fr.livePayments.testOrderNote}>
+      <FlaskConical size={14} aria-hidden="true" /> {fr.livePayments.testOrder}
+    </p>
+  );
+}
+
+const REFUND_LOOK = {
+  pending: { Icon: RotateCcw, box: 'border-amber-200 bg-amber-50 text-amber-900' },
+  succeeded: { Icon: CheckCircle2, box: 'border-brand-200 bg-brand-50 text-brand-900' },
+  failed: { Icon: AlertTriangle, box: 'border-rose-200 bg-rose-50 text-rose-900' },
+} as const;
+
+/** The refund of a paid order that was cancelled: in progress, done (when), or failed. */
+function RefundState({ booking }: { booking: BookingDetails }) {
+  const payment = booking.payment!;
+  const state = payment.refund_status as keyof typeof REFUND_LOOK;
+  const { Icon, box } = REFUND_LOOK[state];
+  const amount = formatXaf(payment.amount);
+  const texts = fr.livePayments;
+  const note = booking.is_test ? texts.refundNote.test : state === 'failed' ? texts.refundNote.failed : texts.refundNote[state](amount);
+  return (
+    <section className={`flex items-start gap-3 rounded-xl border p-3 text-sm ${box}`} aria-label={texts.refund[state]} data-testid="refund-status">
+      <Icon size={20} className="mt-0.5 shrink-0" aria-hidden="true" />
+      <div className="min-w-0">
+        <p className="font-semibold">
+          {texts.refund[state]}
+          {state === 'succeeded' && payment.refunded_at && <span className="font-normal"> {texts.refundedOn(formatDate(payment.refunded_at))}</span>}
+        </p>
+        <p className="text-xs opacity-90">{note}</p>
+      </div>
+    </section>
   );
 }
 

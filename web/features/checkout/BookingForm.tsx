@@ -1,7 +1,10 @@
 // The delivery booking form: address (with quick picks), date from tomorrow, one of the three time
 // slots, a payment method. Every field is required ('Veuillez remplir tous les champs requis');
-// the server's detail is shown when it refuses, 'Erreur lors de la réservation' otherwise.
+// the server's detail is shown when it refuses, 'Erreur lors de la réservation' otherwise. A method
+// this server cannot take now (production without the sandbox) is disabled with the reason, and a
+// method paid through the sandbox says that the order will be a test order.
 import { useQuery } from '@tanstack/react-query';
+import { FlaskConical } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { BOOKING_MAX_DAYS_AHEAD, type BookingResult, type CartRef } from '#contract/checkout';
 import { addDays, todayInGabon } from '#contract/format';
@@ -12,10 +15,12 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Money } from '../../ui/Money';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
-import { bookDelivery, paymentMethodsQuery } from './checkout-api';
+import { bookDelivery, paymentMethodsQuery, usePaymentAvailability } from './checkout-api';
 
 export function BookingForm({ cart, onBooked }: { cart: CartRef; onBooked: (result: BookingResult) => void }) {
   const { data: methods = [] } = useQuery(paymentMethodsQuery);
+  const availability = usePaymentAvailability();
+  const payable = (type: (typeof methods)[number]['method_type']) => availability(type)?.available ?? true;
   const today = todayInGabon();
   const [address, setAddress] = useState('');
   const [date, setDate] = useState(addDays(today, 1));
@@ -23,7 +28,11 @@ export function BookingForm({ cart, onBooked }: { cart: CartRef; onBooked: (resu
   const [methodId, setMethodId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const chosenMethod = methodId || methods.find((m) => m.is_default)?.id || '';
+  const chosenMethod = methodId || methods.find((m) => m.is_default && payable(m.method_type))?.id || '';
+  const chosenType = methods.find((m) => m.id === chosenMethod)?.method_type;
+  const testPayment = chosenType ? availability(chosenType)?.test_mode === true : false;
+  // Why the disabled methods cannot be chosen (once per reason).
+  const reasons = [...new Set(methods.flatMap((m) => (payable(m.method_type) ? [] : [availability(m.method_type)?.reason ?? ''])).filter(Boolean))];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,11 +82,24 @@ export function BookingForm({ cart, onBooked }: { cart: CartRef; onBooked: (resu
       <SelectField label={fr.checkoutUi.paymentMethod} value={chosenMethod} onChange={(e) => setMethodId(e.target.value)} hint={methods.length === 0 ? fr.checkoutUi.noPaymentMethod : undefined}>
         <option value="">{fr.checkoutUi.choosePayment}</option>
         {methods.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.display_name}
+          <option key={m.id} value={m.id} disabled={!payable(m.method_type)}>
+            {payable(m.method_type) ? m.display_name : fr.livePayments.unavailableOption(m.display_name)}
           </option>
         ))}
       </SelectField>
+      {reasons.length > 0 && (
+        <ul className="-mt-2 space-y-1 text-xs text-slate-600" data-testid="unavailable-payment-reasons">
+          {reasons.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      )}
+      {testPayment && (
+        <p className="-mt-2 flex items-start gap-1.5 rounded-lg bg-amber-50 px-2.5 py-2 text-xs text-amber-900">
+          <FlaskConical size={14} className="mt-0.5 shrink-0" aria-hidden="true" />
+          {fr.livePayments.testMethodNote}
+        </p>
+      )}
       {error && (
         <p className="rounded-xl bg-rose-50 px-3 py-2 text-sm text-rose-800" role="alert">
           {error}

@@ -1,6 +1,7 @@
 // The user's payment methods: list, add (mobile money, card, cash), choose the default, delete
 // after confirmation. A card number is grouped by four as it is typed; only its last four digits
-// ever come back from the server.
+// ever come back from the server. A type this server cannot take now (production without the
+// sandbox) is marked 'Indisponible' and cannot be added.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, CreditCard, Plus, Smartphone, Star, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -22,7 +23,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Checkbox, SelectField, TextField } from '../../ui/Field';
-import { addPaymentMethod, deletePaymentMethod, makeDefaultPaymentMethod, paymentMethodsKey, paymentMethodsQuery } from './checkout-api';
+import { addPaymentMethod, deletePaymentMethod, makeDefaultPaymentMethod, paymentMethodsKey, paymentMethodsQuery, usePaymentAvailability } from './checkout-api';
 
 export function methodSummary(method: PaymentMethod): string {
   const d = method.details;
@@ -42,6 +43,7 @@ export function PaymentMethodsManager() {
   const { data: methods = [], isPending } = useQuery(paymentMethodsQuery);
   const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<PaymentMethod | null>(null);
+  const availability = usePaymentAvailability();
   const refresh = () => queryClient.invalidateQueries({ queryKey: paymentMethodsKey });
 
   const remove = useMutation({
@@ -79,7 +81,14 @@ export function PaymentMethodsManager() {
                 {m.display_name}
                 {m.is_default && <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-800">{fr.paymentsUi.default}</span>}
               </p>
-              <p className="truncate text-xs text-slate-500">{methodSummary(m)}</p>
+              <p className="truncate text-xs text-slate-500" title={availability(m.method_type)?.reason ?? undefined}>
+                {availability(m.method_type)?.available === false && (
+                  <>
+                    <span className="font-semibold text-rose-700">{fr.livePayments.unavailableTag}</span> ·{' '}
+                  </>
+                )}
+                {methodSummary(m)}
+              </p>
             </div>
             {!m.is_default && (
               <button type="button" onClick={() => makeDefault.mutate(m)} className="rounded-lg p-2 text-slate-500 hover:bg-slate-100" aria-label={`${fr.paymentsUi.makeDefault} : ${m.display_name}`} title={fr.paymentsUi.makeDefault}>
@@ -112,6 +121,7 @@ const EMPTY: FormState = { method_type: '', display_name: '', phone_number: '', 
 
 function AddPaymentMethodForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
+  const availability = usePaymentAvailability();
   const [form, setForm] = useState<FormState>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (patch: Partial<FormState>) => {
@@ -155,11 +165,14 @@ function AddPaymentMethodForm({ onDone }: { onDone: () => void }) {
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField label={fr.paymentsUi.type} value={type} error={errors.method_type} onChange={(e) => set({ method_type: e.target.value as PaymentType, display_name: form.display_name || PAYMENT_TYPE_LABELS[e.target.value as PaymentType] || '' })}>
           <option value="">—</option>
-          {PAYMENT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {PAYMENT_TYPE_LABELS[t]}
-            </option>
-          ))}
+          {PAYMENT_TYPES.map((t) => {
+            const unavailable = availability(t)?.available === false;
+            return (
+              <option key={t} value={t} disabled={unavailable}>
+                {unavailable ? fr.livePayments.unavailableOption(PAYMENT_TYPE_LABELS[t]) : PAYMENT_TYPE_LABELS[t]}
+              </option>
+            );
+          })}
         </SelectField>
         <TextField label={fr.paymentsUi.displayName} placeholder={fr.paymentsUi.displayNamePlaceholder} value={form.display_name} maxLength={60} error={errors.display_name} onChange={(e) => set({ display_name: e.target.value })} />
       </div>

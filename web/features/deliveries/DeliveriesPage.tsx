@@ -1,8 +1,10 @@
-import { CalendarDays, ClipboardList, Clock, MapPin, Plus, StickyNote, Truck } from 'lucide-react';
+// The consumer's deliveries: each order with its status, 'Commande test' when the sandbox paid it,
+// and the refund of a paid order that was cancelled.
+import { AlertTriangle, CalendarDays, CheckCircle2, ClipboardList, Clock, FlaskConical, MapPin, Plus, RotateCcw, StickyNote, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate } from '#contract/format';
 import { fr } from '#contract/messages';
-import { orderStatusLabel, timeSlotLabel, type DeliveryRequest } from '#contract/orders';
+import { orderStatusLabel, timeSlotLabel, type DeliveryRequest, type RefundStatus } from '#contract/orders';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { Badge, type BadgeTone } from '../../ui/Badge';
@@ -24,6 +26,9 @@ export function DeliveriesPage() {
   const cancel = useCancelDelivery();
   const [creating, setCreating] = useState(false);
   const [cancelling, setCancelling] = useState<DeliveryRequest | null>(null);
+
+  // A paid order (confirmed, not cash) is refunded when cancelled: the confirmation says so.
+  const cancelsPaidOrder = cancelling?.status === 'confirmed' && cancelling.payment_type !== 'cash';
 
   const confirmCancel = async () => {
     if (!cancelling) return;
@@ -65,7 +70,7 @@ export function DeliveriesPage() {
       <ConfirmDialog
         open={cancelling !== null}
         title={texts.cancelTitle}
-        message={texts.cancelText}
+        message={cancelsPaidOrder ? fr.livePayments.cancelPaidText : texts.cancelText}
         confirmLabel={texts.cancelConfirm}
         cancelLabel={texts.keep}
         danger
@@ -79,15 +84,22 @@ export function DeliveriesPage() {
 
 function DeliveryCard({ delivery: d, onCancel }: { delivery: DeliveryRequest; onCancel: () => void }) {
   return (
-    <li>
+    <li className="min-w-0">
       <Card className="flex h-full flex-col gap-3 p-4" data-testid="delivery-card">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <p className="font-mono text-xs text-slate-500">{texts.shortId(d.id.slice(0, 8))}</p>
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="font-mono text-xs text-slate-500">{texts.shortId(d.id.slice(0, 8))}</span>
+              {d.is_test && (
+                <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900 ring-1 ring-inset ring-amber-300" data-testid="test-order-mark" title={fr.livePayments.testOrderNote}>
+                  <FlaskConical size={12} aria-hidden="true" /> {fr.livePayments.testOrder}
+                </span>
+              )}
+            </p>
             {d.shopping_list_name && (
-              <p className="flex items-center gap-1.5 truncate font-semibold text-slate-900">
+              <p className="flex min-w-0 items-center gap-1.5 font-semibold text-slate-900">
                 <ClipboardList size={16} className="shrink-0 text-brand-700" aria-hidden="true" />
-                {texts.fromList(d.shopping_list_name)}
+                <span className="truncate">{texts.fromList(d.shopping_list_name)}</span>
               </p>
             )}
           </div>
@@ -117,6 +129,7 @@ function DeliveryCard({ delivery: d, onCancel }: { delivery: DeliveryRequest; on
             </div>
           )}
         </dl>
+        {d.refund_status !== 'none' && <RefundLine status={d.refund_status} />}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
           <span className="text-sm text-slate-600">
             {texts.total} : <Money amount={d.total_amount} className="font-bold text-slate-900" />
@@ -129,5 +142,25 @@ function DeliveryCard({ delivery: d, onCancel }: { delivery: DeliveryRequest; on
         </div>
       </Card>
     </li>
+  );
+}
+
+const REFUND_LOOK = {
+  pending: { Icon: RotateCcw, tone: 'bg-amber-50 text-amber-900' },
+  succeeded: { Icon: CheckCircle2, tone: 'bg-brand-50 text-brand-900' },
+  failed: { Icon: AlertTriangle, tone: 'bg-rose-50 text-rose-900' },
+} as const;
+
+/** The refund of a paid order that was cancelled: in progress, done, or failed. */
+function RefundLine({ status }: { status: Exclude<RefundStatus, 'none'> }) {
+  const { Icon, tone } = REFUND_LOOK[status];
+  return (
+    <p className={`flex items-start gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium ${tone}`} data-testid="refund-status">
+      <Icon size={16} className="mt-0.5 shrink-0" aria-hidden="true" />
+      <span>
+        {fr.livePayments.refund[status]}
+        {status === 'failed' && <span className="block text-xs font-normal">{fr.livePayments.refundNote.failed}</span>}
+      </span>
+    </p>
   );
 }

@@ -27,6 +27,7 @@ export function PasswordSection() {
     } catch (error) {
       const message = errorMessage(error, fr.profile.passwordError);
       if (error instanceof ApiError && error.code === 'WRONG_CURRENT_PASSWORD') setError('current_password', { message });
+      if (error instanceof ApiError && (error.code?.startsWith('PASSWORD_') || error.code === 'SAME_PASSWORD')) setError('new_password', { message });
       notifyError(message);
     }
   });
@@ -39,7 +40,7 @@ export function PasswordSection() {
       </h2>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3">
         <PasswordField label={fr.profile.currentPassword} autoComplete="current-password" error={errors.current_password?.message} {...register('current_password')} />
-        <PasswordField label={fr.profile.newPassword} autoComplete="new-password" error={errors.new_password?.message} {...register('new_password')} />
+        <PasswordField label={fr.profile.newPassword} autoComplete="new-password" hint={fr.accountSecurity.passwordHint} error={errors.new_password?.message} {...register('new_password')} />
         <PasswordField label={fr.profile.confirmNewPassword} autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
         <div className="sm:col-span-3">
           <Button type="submit" variant="secondary" busy={isSubmitting} busyLabel={fr.profile.changingPassword}>

@@ -7,14 +7,14 @@ import type { z } from 'zod';
 import { formatDate } from '#contract/format';
 import { fr } from '#contract/messages';
 import { ProfileUpdateSchema, type SessionUser, type User } from '#contract/users';
-import { api, errorMessage } from '../../lib/api';
+import { ApiError, api, errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { logout, updateUser } from '../../lib/session';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { SelectField, TextField } from '../../ui/Field';
+import { PasswordField, SelectField, TextField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { AvatarPicker } from '../../ui/AvatarPicker';
 import { PasswordSection } from './PasswordSection';
@@ -22,7 +22,15 @@ import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 import { CountryOptions } from '../../ui/CountryOptions';
 
 type ProfileForm = z.input<typeof ProfileUpdateSchema>;
-const formValues = (user: SessionUser): ProfileForm => ({ full_name: user.full_name, email: user.email, phone: user.phone, country_region: user.country_region });
+const formValues = (user: SessionUser): ProfileForm => ({
+  full_name: user.full_name,
+  email: user.email,
+  phone: user.phone,
+  country_region: user.country_region,
+  current_password: '',
+});
+/** Compared as the server stores it: trimmed, lower case. */
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export function ProfileTab({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
@@ -32,6 +40,8 @@ export function ProfileTab({ user }: { user: SessionUser }) {
   const form = useForm<ProfileForm>({ resolver: zodResolver(ProfileUpdateSchema), values: formValues(user) });
   const { errors, isDirty, isSubmitting } = form.formState;
   const blocker = useUnsavedChangesGuard(editing && isDirty);
+  // A new address needs the current password (the server checks it and tells the old address).
+  const emailChanges = editing && !sameEmail(form.watch('email') ?? '', user.email);
 
   const stopEditing = () => {
     form.reset(formValues(user));
@@ -39,16 +49,24 @@ export function ProfileTab({ user }: { user: SessionUser }) {
     setConfirmCancel(false);
   };
 
-  const onSave = form.handleSubmit(async (values) => {
+  const onSave = form.handleSubmit(async ({ current_password, ...values }) => {
+    if (emailChanges && !current_password) {
+      form.setError('current_password', { message: fr.accountSecurity.emailChangeNeedsPassword });
+      return;
+    }
     try {
-      const saved = await api.put<User>('/users/me', values);
+      const saved = await api.put<User>('/users/me', emailChanges ? { ...values, current_password } : values);
       updateUser(saved);
       form.reset(formValues({ ...user, ...saved }));
       setEditing(false);
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
       notifySuccess(fr.profile.updated);
     } catch (error) {
-      notifyError(errorMessage(error, fr.profile.updateError));
+      const message = errorMessage(error, fr.profile.updateError);
+      if (error instanceof ApiError && (error.code === 'WRONG_CURRENT_PASSWORD' || error.code === 'EMAIL_CHANGE_NEEDS_PASSWORD')) {
+        form.setError('current_password', { message });
+      }
+      notifyError(message);
     }
   });
 
@@ -86,6 +104,17 @@ export function ProfileTab({ user }: { user: SessionUser }) {
             <CountryOptions />
           </SelectField>
           <TextField label={fr.profile.phone} type="tel" disabled={!editing} autoComplete="tel" placeholder={fr.register.phonePlaceholder} error={errors.phone?.message} {...form.register('phone')} />
+          {emailChanges && (
+            <div className="sm:col-span-2">
+              <PasswordField
+                label={fr.accountSecurity.emailChangePassword}
+                autoComplete="current-password"
+                hint={fr.accountSecurity.emailChangePasswordHint}
+                error={errors.current_password?.message}
+                {...form.register('current_password')}
+              />
+            </div>
+          )}
           {editing && (
             <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
               <Button variant="outline" onClick={() => (isDirty ? setConfirmCancel(true) : stopEditing())}>
