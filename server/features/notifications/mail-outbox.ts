@@ -10,6 +10,7 @@ import type { NotificationSettings } from '#contract/notifications';
 import type { Db, DbOrTx } from '../../db/client';
 import { outgoingMails, users } from '../../db/schema';
 import type { Mailer } from '../../platform/mail/mailer';
+import { createOutboxLoop } from '../../platform/outbox-loop';
 import { isQuietTime, librevilleMinutes } from './quiet-hours';
 
 export type MailKind = 'password_reset' | 'email_changed' | 'order_status';
@@ -128,58 +129,16 @@ export type MailDispatcherOptions = {
 
 export function createMailDispatcher(db: Db, mailer: Mailer, now: () => Date, options: MailDispatcherOptions): MailDispatcher {
   const batchSize = options.batchSize ?? 20;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let stopped = false;
-
-  const runPasses = async (): Promise<number> => {
-    let handled = 0;
-    do {
-      again = false;
-      for (;;) {
-        const claimed = await claimBatch(db, batchSize, now());
-        if (claimed.length === 0) break;
-        handled += claimed.length;
-        for (const mail of claimed) await deliver(db, mailer, mail, now, options);
-      }
-    } while (again && !stopped);
-    return handled;
-  };
-
-  const flush = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = runPasses().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  const kick = () => {
-    if (stopped) return;
-    flush().catch((error) => options.onError?.(error));
-  };
-
-  return {
-    mailer,
-    kick,
-    flush,
-    start() {
-      if (options.intervalMs > 0) {
-        timer = setInterval(kick, options.intervalMs);
-        timer.unref();
-      }
-      kick();
+  const loop = createOutboxLoop({
+    intervalMs: options.intervalMs,
+    onError: options.onError,
+    runBatch: async () => {
+      const claimed = await claimBatch(db, batchSize, now());
+      for (const mail of claimed) await deliver(db, mailer, mail, now, options);
+      return claimed.length;
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  });
+  return { mailer, ...loop };
 }
 
 /** Takes up to `limit` due rows for this process (SKIP LOCKED: other processes take others). */

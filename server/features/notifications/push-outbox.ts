@@ -6,6 +6,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { PushPayload } from '#contract/notifications';
 import type { Db } from '../../db/client';
+import { createOutboxLoop } from '../../platform/outbox-loop';
 import { notifications, pushSubscriptions, users } from '../../db/schema';
 import type { PushSender } from '../../platform/push/web-push-sender';
 import { getSettings, unreadCount } from './notifications.service';
@@ -40,60 +41,17 @@ const MAX_PUSH_AGE_MS = 24 * 60 * 60 * 1000;
 
 export function createPushDispatcher(db: Db, sender: PushSender, now: () => Date, options: DispatcherOptions): PushDispatcher {
   const batchSize = options.batchSize ?? 100;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let stopped = false;
-
-  const runPasses = async (): Promise<number> => {
-    let handled = 0;
-    do {
-      again = false;
-      for (;;) {
-        const claimed = await claimBatch(db, batchSize);
-        if (claimed.length === 0) break;
-        handled += claimed.length;
-        await deliverBatch(db, sender, claimed, now());
-      }
-    } while (again && !stopped);
-    return handled;
-  };
-
-  const flush = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = runPasses().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  const kick = () => {
-    if (stopped) return;
-    flush().catch((error) => options.onError?.(error));
-  };
-
-  return {
-    publicKey: sender.publicKey,
-    acceptsEndpoint: sender.acceptsEndpoint,
-    kick,
-    flush,
-    start() {
-      void releaseStaleClaims(db, now()).catch((error) => options.onError?.(error));
-      if (options.intervalMs > 0) {
-        timer = setInterval(kick, options.intervalMs);
-        timer.unref();
-      }
-      kick();
+  const loop = createOutboxLoop({
+    intervalMs: options.intervalMs,
+    onError: options.onError,
+    onStart: () => releaseStaleClaims(db, now()),
+    runBatch: async () => {
+      const claimed = await claimBatch(db, batchSize);
+      if (claimed.length > 0) await deliverBatch(db, sender, claimed, now());
+      return claimed.length;
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  });
+  return { publicKey: sender.publicKey, acceptsEndpoint: sender.acceptsEndpoint, ...loop };
 }
 
 /** Takes up to `limit` committed pending rows for this process (SKIP LOCKED: other processes take others). */
