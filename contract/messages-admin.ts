@@ -10,7 +10,7 @@ export const adminUi = {
   reinstated: 'Compte rétabli',
 
   // Navigation and the login page
-  nav: { queue: 'Modération', products: 'Produits', journal: 'Journal' },
+  nav: { queue: 'Modération', products: 'Produits', orders: 'Commandes', journal: 'Journal' },
   demoModeratorTitle: 'Compte modérateur de démonstration',
   demoModeratorHint: 'Pour l’espace de modération (/admin).',
 
@@ -195,4 +195,38 @@ export const adminUi = {
   openProduct: 'Voir le produit',
   openUser: 'Voir le compte',
   none: 'aucun',
+
+  // /admin/orders: every order, test ones marked, refunds to follow up (read-only)
+  orders: {
+    title: 'Commandes',
+    subtitle: 'Toutes les commandes, les plus récentes en premier : commandes test et remboursements à suivre.',
+    filterLabel: 'Filtrer les commandes',
+    filters: { all: 'Toutes', test: 'Commandes test', failedRefunds: 'Remboursements échoués' },
+    listLabel: 'Commandes',
+    cardLabel: (id: string) => `Commande ${id}`,
+    shortId: (id: string) => `N° ${id}`,
+    placedOn: (date: string) => `Passée le ${date}`,
+    origins: { booking: 'Comparateur', delivery_request: 'Demande de livraison' } as Record<string, string>,
+    columns: { order: 'Commande', customer: 'Client', delivery: 'Livraison', payment: 'Paiement', amount: 'Montant', status: 'Statut' },
+    customer: 'Client',
+    delivery: 'Livraison',
+    payment: 'Paiement',
+    agentName: (name: string) => `Livreur : ${name}`,
+    paymentStatus: { pending: 'Paiement en attente', succeeded: 'Payée', failed: 'Paiement échoué' } as Record<string, string>,
+    refundedOn: (date: string) => `Remboursée le ${date}`,
+    cancelledOn: (date: string) => `Annulée le ${date}`,
+    failedRefundHint: 'L’opérateur a refusé le remboursement : contactez le client pour lui rendre son argent.',
+    failedRefundsAlert: (n: number) =>
+      n > 1 ? `${n} remboursements ont échoué : des clients attendent leur argent.` : '1 remboursement a échoué : un client attend son argent.',
+    seeFailedRefunds: 'Voir les commandes',
+    empty: {
+      all: { title: 'Aucune commande', text: 'Les commandes des clients apparaîtront ici dès leur réservation.' },
+      test: { title: 'Aucune commande test', text: 'Les commandes payées en mode test (sans argent réel) apparaîtront ici.' },
+      failedRefunds: { title: 'Aucun remboursement échoué', text: 'Les commandes annulées dont le remboursement n’a pas abouti apparaîtront ici.' },
+    },
+    loadError: 'Impossible de charger les commandes.',
+    invalidStatusFilter: 'Filtre de statut invalide : all, pending, confirmed, in_progress, delivered ou cancelled.',
+    invalidTestFilter: 'Filtre « test » invalide : all, true ou false.',
+    invalidRefundFilter: 'Filtre de remboursement invalide : all, failed ou pending.',
+  },
 } as const;

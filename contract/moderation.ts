@@ -3,7 +3,9 @@
 // audit log. Only accounts of type 'admin' (moderators) may call these.
 import { z } from 'zod';
 import { AGENT_APPLICATION_STATUSES } from './agent';
+import { PAYMENT_STATUSES } from './checkout';
 import { fr } from './messages';
+import { ORDER_STATUSES, PAYMENT_TYPES, REFUND_STATUSES } from './orders';
 
 const reasonText = z
   .string({ error: fr.moderation.reasonRequired })
@@ -51,6 +53,22 @@ export const AgentApplicationsQuerySchema = z.object({
 
 export const AuditQuerySchema = z.object({ page, limit: z.coerce.number().int().min(1).max(100).default(30) });
 
+/** GET /api/admin/orders filters: an order status, test orders or real ones, a refund to follow up. */
+export const ADMIN_ORDER_STATUS_FILTERS = ['all', ...ORDER_STATUSES] as const;
+export const ADMIN_ORDER_TEST_FILTERS = ['all', 'true', 'false'] as const;
+export const ADMIN_ORDER_REFUND_FILTERS = ['all', 'failed', 'pending'] as const;
+export type AdminOrderRefundFilter = (typeof ADMIN_ORDER_REFUND_FILTERS)[number];
+export type AdminOrderTestFilter = (typeof ADMIN_ORDER_TEST_FILTERS)[number];
+
+export const AdminOrdersQuerySchema = z.object({
+  status: z.enum(ADMIN_ORDER_STATUS_FILTERS, { error: fr.adminUi.orders.invalidStatusFilter }).default('all'),
+  test: z.enum(ADMIN_ORDER_TEST_FILTERS, { error: fr.adminUi.orders.invalidTestFilter }).default('all'),
+  refund: z.enum(ADMIN_ORDER_REFUND_FILTERS, { error: fr.adminUi.orders.invalidRefundFilter }).default('all'),
+  page,
+  limit,
+});
+export type AdminOrdersQuery = z.output<typeof AdminOrdersQuerySchema>;
+
 // ---------------------------------------------------------------- answers
 // Zod schemas: the routes serialise through them, so a field they do not name never leaves the server.
 
@@ -63,7 +81,14 @@ export const QueueCountsSchema = z.object({
   suggestions: z.number(),
   /** Delivery agents waiting for a decision on their application. */
   agent_applications: z.number(),
+  /** Items waiting for a moderator's decision: held + flagged + suggestions + agent_applications. */
   total: z.number(),
+  /**
+   * Cancelled paid orders whose refund the operator refused: someone must give the money back.
+   * Not part of `total`, which counts decisions to take in the queues; these are followed up from
+   * the orders view (GET /api/admin/orders?refund=failed).
+   */
+  failed_refunds: z.number(),
 });
 export type QueueCounts = z.infer<typeof QueueCountsSchema>;
 
@@ -231,6 +256,35 @@ export const AgentApplicationSchema = z.object({
 export type AgentApplication = z.infer<typeof AgentApplicationSchema>;
 export const AgentApplicationPageSchema = pageOf(AgentApplicationSchema);
 export type AgentApplicationPage = z.infer<typeof AgentApplicationPageSchema>;
+
+/** One order as the moderators' orders view shows it (GET /api/admin/orders): moderators may see the customer. */
+export const AdminOrderSchema = z.object({
+  id: z.string(),
+  created_at: isoDate,
+  status: z.enum(ORDER_STATUSES),
+  origin: z.enum(['booking', 'delivery_request']),
+  customer: z.object({ id: z.string(), full_name: z.string(), email: z.string() }),
+  delivery_date: z.string(),
+  delivery_time_slot: z.string(),
+  total_amount: z.number(),
+  payment_type: z.enum(PAYMENT_TYPES),
+  /** Paid through the payment sandbox: no money moved. */
+  is_test: z.boolean(),
+  /** The order's payment through an operator; null for cash on delivery. */
+  payment: z
+    .object({
+      status: z.enum(PAYMENT_STATUSES),
+      refund_status: z.enum(REFUND_STATUSES),
+      refunded_at: isoDate.nullable(),
+    })
+    .nullable(),
+  /** The agent who took it, while one holds it or once delivered. */
+  agent: z.object({ id: z.string(), full_name: z.string() }).nullable(),
+  cancelled_at: isoDate.nullable(),
+});
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+export const AdminOrderPageSchema = pageOf(AdminOrderSchema);
+export type AdminOrderPage = z.infer<typeof AdminOrderPageSchema>;
 
 export const ModerationResultSchema = z.object({ success: z.literal(true), message: z.string() });
 export type ModerationResult = z.infer<typeof ModerationResultSchema>;

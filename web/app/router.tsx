@@ -38,6 +38,7 @@ const moderatorPages: RouteObject[] = [
   page('/admin/products', () => import('../features/admin/AdminProductsPage'), 'AdminProductsPage'),
   page('/admin/users/:id', () => import('../features/admin/ContributorPage'), 'ContributorPage'),
   page('/admin/journal', () => import('../features/admin/AuditLogPage'), 'AuditLogPage'),
+  page('/admin/orders', () => import('../features/admin/AdminOrdersPage'), 'AdminOrdersPage'),
 ];
 
 const signedOutPages: RouteObject[] = [

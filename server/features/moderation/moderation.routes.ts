@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { errorResponses } from '#contract/api-errors';
 import { fr } from '#contract/messages';
 import {
+  AdminOrderPageSchema,
+  AdminOrdersQuerySchema,
   AgentApplicationPageSchema,
   AgentApplicationsQuerySchema,
   AuditPageSchema,
@@ -24,6 +26,7 @@ import {
 } from '#contract/moderation';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
+import { adminOrderPage } from './admin-orders.service';
 import { agentApplicationPage, approveAgent, refuseAgent } from './agent-applications.service';
 import { auditPage } from './audit';
 import { contributorProfile } from './contributors';
@@ -156,6 +159,20 @@ export async function moderationRoutes(fastify: FastifyInstance, { deps }: { dep
       await refuseAgent(deps, principalOf(request), request.params.id, request.body.reason);
       return done(fr.agentVetting.refusedResult);
     },
+  );
+
+  app.get(
+    '/admin/orders',
+    {
+      ...base,
+      schema: {
+        tags,
+        summary: 'Commandes (lecture seule) : commandes test et remboursements à suivre',
+        querystring: AdminOrdersQuerySchema,
+        response: reads(AdminOrderPageSchema),
+      },
+    },
+    async (request) => adminOrderPage(deps.db, request.query),
   );
 
   app.get(

@@ -80,6 +80,8 @@ const ADMIN_ENDPOINTS: [method: 'GET' | 'POST', url: string, body?: object][] = 
   ['GET', '/api/admin/agent-applications?status=refused'],
   ['POST', `/api/admin/agent-applications/${UNKNOWN}/approve`, {}],
   ['POST', `/api/admin/agent-applications/${UNKNOWN}/refuse`, { reason: 'Non' }],
+  ['GET', '/api/admin/orders'],
+  ['GET', '/api/admin/orders?test=true&refund=failed&status=cancelled'],
 ];
 
 describe('who may moderate', () => {
@@ -406,11 +408,13 @@ describe('the OpenAPI document', () => {
       '/api/admin/agent-applications',
       '/api/admin/agent-applications/{id}/approve',
       '/api/admin/agent-applications/{id}/refuse',
+      '/api/admin/orders',
       '/api/prices/{observation_id}/flag',
     ]) {
       expect(paths[path], path).toBeDefined();
     }
     expect(Object.keys(paths['/api/admin/price-observations/{id}/reject'].post.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409']));
+    expect(Object.keys(paths['/api/admin/orders'].get.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
   });
 });
 

@@ -21,6 +21,7 @@ import { createNotifications } from '../notifications/notifications.service';
 import { changeReputation, lockProductStore, refreshCurrentPrice } from '../prices/current-price';
 import { resolveFlags } from '../prices/price-flags';
 import { catalogueCache } from '../products/catalogue-cache';
+import { failedRefundCount } from './admin-orders.service';
 import { pendingApplicationCount } from './agent-applications.service';
 import { writeAudit } from './audit';
 import { contributorSummaries } from './contributors';
@@ -45,7 +46,9 @@ export async function queueCounts(db: DbOrTx): Promise<QueueCounts> {
   const flagged = await countOf('flagged');
   const [{ suggestions }] = await db.select({ suggestions: count() }).from(productSuggestions).where(eq(productSuggestions.status, 'pending'));
   const agentApplications = await pendingApplicationCount(db);
-  return { held, flagged, suggestions, agent_applications: agentApplications, total: held + flagged + suggestions + agentApplications };
+  // Failed refunds are followed up from the orders view, not decided in a queue: not in the total.
+  const failedRefunds = await failedRefundCount(db);
+  return { held, flagged, suggestions, agent_applications: agentApplications, total: held + flagged + suggestions + agentApplications, failed_refunds: failedRefunds };
 }
 
 /** GET /api/admin/price-observations?status=held|flagged: oldest first, with their evidence. */

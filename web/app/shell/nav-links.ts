@@ -21,6 +21,7 @@ const AGENT_LINKS: NavLinkItem[] = [
 const MODERATOR_LINKS: NavLinkItem[] = [
   { to: '/admin', label: fr.adminUi.nav.queue, end: true },
   { to: '/admin/products', label: fr.adminUi.nav.products },
+  { to: '/admin/orders', label: fr.adminUi.nav.orders },
   { to: '/admin/journal', label: fr.adminUi.nav.journal },
 ];
 

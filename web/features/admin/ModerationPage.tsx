@@ -1,9 +1,9 @@
 // /admin: the queues — prices held at submission, published prices flagged, product edits proposed
 // by non-owners, and delivery agents' applications — with their counts. The open queue is kept in
-// the address (?file=).
+// the address (?file=). Refunds that failed are pointed out above them (followed up in Commandes).
 import { useQuery } from '@tanstack/react-query';
-import { Bike, Flag, Hourglass, PencilLine } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { AlertTriangle, Bike, ChevronRight, Flag, Hourglass, PencilLine } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
 import { fr } from '#contract/messages';
 import { PageHeader } from '../../ui/Card';
 import { queueCountsQuery } from './admin-api';
@@ -35,6 +35,18 @@ export function ModerationPage() {
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title={texts.queueTitle} subtitle={texts.queueSubtitle} />
+      {!!counts?.failed_refunds && (
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-2xl border border-rose-200 bg-rose-50 p-3 text-sm text-rose-900" role="status" data-testid="failed-refunds-alert">
+          <p className="flex items-start gap-2 font-medium">
+            <AlertTriangle size={16} className="mt-0.5 shrink-0" aria-hidden="true" />
+            {texts.orders.failedRefundsAlert(counts.failed_refunds)}
+          </p>
+          <Link to="/admin/orders?filtre=remboursements" className="inline-flex items-center gap-0.5 font-semibold text-rose-800 hover:underline">
+            {texts.orders.seeFailedRefunds}
+            <ChevronRight size={15} aria-hidden="true" />
+          </Link>
+        </div>
+      )}
       <QueueTabs tabs={tabs} active={active} onChange={(key) => setParams(key === 'held' ? {} : { file: key }, { replace: true })} label={texts.queuesLabel}>
         {active === 'agents' ? <AgentApplicationQueue /> : active === 'suggestions' ? <SuggestionQueue /> : <ObservationQueue key={active} status={active} />}
       </QueueTabs>

@@ -2,6 +2,9 @@
 // decision invalidates `adminKeys.all`, so the counts, the queues and the journal follow it.
 import type { AgentApplicationStatus } from '#contract/agent';
 import type {
+  AdminOrderPage,
+  AdminOrderRefundFilter,
+  AdminOrderTestFilter,
   AgentApplicationPage,
   AuditPage,
   ContributorProfile,
@@ -17,6 +20,7 @@ import { api } from '../../lib/api';
 
 export const QUEUE_PAGE_SIZE = 10;
 export const AUDIT_PAGE_SIZE = 20;
+export const ORDERS_PAGE_SIZE = 20;
 const PRODUCT_SEARCH_LIMIT = 10;
 
 export const adminKeys = {
@@ -28,6 +32,16 @@ export const adminKeys = {
   user: (id: string) => ['admin', 'user', id] as const,
   audit: (page: number) => ['admin', 'audit', page] as const,
   agentApplications: (status: AgentApplicationStatus, page: number) => ['admin', 'agent-applications', status, page] as const,
+  orders: (filter: AdminOrdersFilter, page: number) => ['admin', 'orders', filter, page] as const,
+};
+
+/** The orders view's filters: every order, test orders (paid through the sandbox), failed refunds. */
+export const ADMIN_ORDER_FILTERS = ['all', 'test', 'failedRefunds'] as const;
+export type AdminOrdersFilter = (typeof ADMIN_ORDER_FILTERS)[number];
+const ORDER_FILTER_QUERY: Record<AdminOrdersFilter, { test?: AdminOrderTestFilter; refund?: AdminOrderRefundFilter }> = {
+  all: {},
+  test: { test: 'true' },
+  failedRefunds: { refund: 'failed' },
 };
 
 export const queueCountsQuery = { queryKey: adminKeys.counts, queryFn: () => api.get<QueueCounts>('/admin/queue') };
@@ -45,6 +59,11 @@ export const suggestionsQuery = (page: number) => ({
 export const agentApplicationsQuery = (status: AgentApplicationStatus, page: number) => ({
   queryKey: adminKeys.agentApplications(status, page),
   queryFn: () => api.get<AgentApplicationPage>('/admin/agent-applications', { query: { status, page, limit: QUEUE_PAGE_SIZE } }),
+});
+
+export const adminOrdersQuery = (filter: AdminOrdersFilter, page: number) => ({
+  queryKey: adminKeys.orders(filter, page),
+  queryFn: () => api.get<AdminOrderPage>('/admin/orders', { query: { ...ORDER_FILTER_QUERY[filter], page, limit: ORDERS_PAGE_SIZE } }),
 });
 
 export const revisionsQuery = (productId: string) => ({

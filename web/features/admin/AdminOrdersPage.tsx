@@ -1,0 +1,80 @@
+// /admin/orders: every order, newest first, read-only — test orders marked, refunds followed up.
+// The filter and the page are kept in the address (?filtre=test|remboursements, ?page=).
+import { useQuery } from '@tanstack/react-query';
+import { ShoppingBag } from 'lucide-react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { fr } from '#contract/messages';
+import { EmptyState, PageHeader } from '../../ui/Card';
+import { LoadError } from '../../ui/LoadError';
+import { PageLoader } from '../../ui/Spinner';
+import { ADMIN_ORDER_FILTERS, adminOrdersQuery, queueCountsQuery, type AdminOrdersFilter } from './admin-api';
+import { AdminOrderList } from './AdminOrderList';
+import { QueuePager } from './QueuePager';
+
+const texts = fr.adminUi.orders;
+/** The filter as the address spells it. */
+const IN_ADDRESS: Record<AdminOrdersFilter, string | null> = { all: null, test: 'test', failedRefunds: 'remboursements' };
+const filterOf = (value: string | null): AdminOrdersFilter => ADMIN_ORDER_FILTERS.find((f) => IN_ADDRESS[f] === value) ?? 'all';
+
+export function AdminOrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const filter = filterOf(params.get('filtre'));
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, isPending, isError, refetch } = useQuery(adminOrdersQuery(filter, page));
+  const { data: counts } = useQuery(queueCountsQuery);
+
+  const show = (next: AdminOrdersFilter, nextPage = 1) => {
+    const query: Record<string, string> = {};
+    if (IN_ADDRESS[next]) query.filtre = IN_ADDRESS[next];
+    if (nextPage > 1) query.page = String(nextPage);
+    setParams(query, { replace: nextPage === 1 });
+  };
+
+  // A page past the end (orders moved since the link was made): back to the last one.
+  useEffect(() => {
+    if (data && data.items.length === 0 && page > data.pages) show(filter, data.pages);
+  }, [data, page]);
+
+  const failedRefunds = counts?.failed_refunds ?? 0;
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title={texts.title} subtitle={texts.subtitle} />
+      <div className="space-y-4">
+        <div role="group" aria-label={texts.filterLabel} className="flex flex-wrap gap-2">
+          {ADMIN_ORDER_FILTERS.map((key) => (
+            <button
+              key={key}
+              type="button"
+              aria-pressed={filter === key}
+              onClick={() => show(key)}
+              className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-4 py-1.5 text-sm font-semibold transition-colors ${
+                filter === key ? 'bg-brand-700 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50'
+              }`}
+            >
+              {texts.filters[key]}
+              {key === 'failedRefunds' && failedRefunds > 0 && (
+                <span className={`rounded-full px-1.5 text-xs font-bold tabular-nums ${filter === key ? 'bg-white text-rose-700' : 'bg-rose-600 text-white'}`} data-testid="failed-refunds-count">
+                  {failedRefunds}
+                </span>
+              )}
+            </button>
+          ))}
+        </div>
+        {isPending ? (
+          <PageLoader />
+        ) : isError ? (
+          <LoadError message={texts.loadError} onRetry={() => void refetch()} />
+        ) : data.items.length === 0 ? (
+          <EmptyState icon={<ShoppingBag size={24} />} title={texts.empty[filter].title} text={texts.empty[filter].text} />
+        ) : (
+          <>
+            <AdminOrderList orders={data.items} />
+            <QueuePager page={data.page} pages={data.pages} onChange={(n) => show(filter, n)} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
