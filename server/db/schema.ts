@@ -433,7 +433,12 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payments_order_idx').on(t.orderId), uniqueIndex('payments_reference_idx').on(t.provider, t.providerReference)],
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_reference_idx').on(t.provider, t.providerReference),
+    // Refunds still to settle or to follow up: read by the reconciler and the moderators' order view.
+    index('payments_refund_open_idx').on(t.orderId).where(sql`${t.refundStatus} in ('pending', 'failed')`),
+  ],
 );
 
 // ---------------------------------------------------------------- notifications

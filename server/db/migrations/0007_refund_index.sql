@@ -1,0 +1,1 @@
+CREATE INDEX "payments_refund_open_idx" ON "payments" USING btree ("order_id") WHERE "payments"."refund_status" in ('pending', 'failed');
