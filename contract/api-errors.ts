@@ -6,6 +6,8 @@ export const ErrorResponseSchema = z.object({
   detail: z.string(),
   code: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** The other product, when a barcode already belongs to one (409 BARCODE_TAKEN). */
+  product_id: z.string().optional(),
 });
 
 /** The error answers of a route, by status: `{ ...errorResponses(400, 401, 403) }`. */

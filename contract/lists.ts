@@ -154,24 +154,4 @@ export const ImportTextSchema = z.object({
   filename: z.string().max(255).nullish(),
 });
 
-/** Extracted item (spec part 2 section 3, "document import"). */
-export type ExtractedItem = {
-  name: string;
-  category: string | null;
-  brand: string | null;
-  description: string | null;
-  original_text: string;
-  quantity: number;
-  exists_in_db: boolean;
-  product_id: string | null;
-  confidence: 'high' | 'medium' | 'low';
-  source: 'text_import' | 'csv_import';
-};
-
-export type ImportResult = {
-  success: boolean;
-  item_count: number;
-  extracted_text: string;
-  basic_items: string[];
-  enhanced_items: ExtractedItem[];
-};
+export type { ExtractedItem, ImportResult } from './imports';

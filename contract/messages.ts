@@ -4,8 +4,11 @@
 import { accountSecurity } from './messages-accounts';
 import { adminUi } from './messages-admin';
 import { agentVetting } from './messages-agents';
+import { barcodes } from './messages-barcodes';
 import { hardening } from './messages-hardening';
+import { importsUi } from './messages-imports';
 import { livePayments } from './messages-payments';
+import { scannerUi } from './messages-scanner';
 
 export const fr = {
   brand: {
@@ -752,6 +755,8 @@ export const fr = {
     importError: 'Erreur lors du traitement du document',
     imageRequired: 'Veuillez sélectionner une image',
     fileTooLarge: 'La taille du fichier ne doit pas dépasser 10MB',
+    importBusy: 'Beaucoup de documents sont en cours d’analyse : réessayez dans une minute.',
+    tooManyImports: 'Vous avez envoyé beaucoup de documents : patientez un peu avant d’en analyser un autre.',
     notFound: 'Liste introuvable',
   },
 
@@ -773,7 +778,7 @@ export const fr = {
     createTitle: 'Créer une liste',
     editTitle: 'Modifier la liste',
     newListTitle: 'Nouvelle liste de courses',
-    newListText: 'Composez votre liste à la main ou importez-la depuis un texte ou un fichier.',
+    newListText: 'Composez votre liste à la main ou importez-la depuis une photo, un PDF ou un fichier.',
     start: 'Commencer ma liste',
     active: 'Active',
     emptyTitle: "Vous n'avez pas encore de liste",
@@ -831,20 +836,10 @@ export const fr = {
     saving: 'Enregistrement...',
     cancel: 'Annuler',
     importTitle: 'Importer une liste',
-    importHint: 'Collez votre liste (un article par ligne, ex. « 2 x Riz parfumé ») ou choisissez un fichier texte ou CSV. Les photos et PDF arrivent bientôt.',
     pasteLabel: 'Collez votre liste ici',
-    chooseFile: 'Choisir un fichier (.txt, .csv)',
-    fileChosen: (name: string) => `Fichier : ${name}`,
-    removeFile: 'Retirer le fichier',
     analyse: 'Analyser la liste',
-    analysing: 'Analyse en cours...',
     importFound: (n: number) => `${n} article${n > 1 ? 's' : ''} trouvé${n > 1 ? 's' : ''}`,
-    importAdd: 'Ajouter à ma liste',
     importAdded: (n: number) => `${n} article${n > 1 ? 's' : ''} ajouté${n > 1 ? 's' : ''} à la liste`,
-    matched: 'Trouvé dans le catalogue',
-    notMatched: 'Article manuel',
-    confidence: { high: 'Sûr', medium: 'Probable', low: 'Incertain' },
-    unsupportedFile: 'Les photos et PDF ne sont pas encore pris en charge : choisissez un fichier texte ou CSV.',
     detailsTitle: (name: string) => `Liste « ${name} »`,
     status: 'Statut',
     close: 'Fermer',
@@ -1061,4 +1056,7 @@ export const fr = {
   accountSecurity,
   livePayments,
   hardening,
+  barcodes,
+  importsUi,
+  scannerUi,
 } as const;

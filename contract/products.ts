@@ -1,6 +1,7 @@
 // The product catalogue (spec part 2 sections 3, 5, 7 and 9): categories and units as the spec lists
 // them, the payloads of every product call and the shapes the API answers with.
 import { z } from 'zod';
+import { OptionalBarcodeField } from './barcodes';
 import { IMAGE_DATA_URL_MAX_CHARS } from './constants';
 import { fr } from './messages';
 import type { PriceFreshness } from './prices';
@@ -104,7 +105,8 @@ const productFields = {
   brand: optionalText(100),
   category: z.enum(ALL_CATEGORIES, { error: fr.products.categoryInvalid }).optional(),
   description: optionalText(2000),
-  barcode: optionalText(64),
+  /** Checked by its GS1 check digit and kept in its canonical form (contract/barcodes.ts). */
+  barcode: OptionalBarcodeField,
   unit: z.preprocess(emptyToUndefined, z.enum(ALL_UNITS, { error: fr.products.unitInvalid }).nullable().optional()),
   manufacturer_reference: optionalText(100),
   availability: z.boolean().optional(),

@@ -141,7 +141,7 @@ test.describe('desktop', () => {
     await page.getByLabel('Collez votre liste ici').fill('- 2 x Crème fraîche épaisse, pot 20 cl\n* Piment oiseau\nSucre blanc granulé, paquet 1 kg (3)');
     await page.getByRole('button', { name: 'Analyser la liste' }).click();
     await expect(page.getByText('3 articles trouvés')).toBeVisible();
-    await page.getByRole('button', { name: 'Ajouter à ma liste' }).click();
+    await page.getByRole('button', { name: 'Ajouter 3 articles' }).click();
     const items = page.getByRole('list', { name: 'Articles de la liste' });
     await expect(items.getByRole('listitem')).toHaveCount(3);
     await expect(items).toContainText('Crème fraîche épaisse, pot 20 cl');

@@ -40,14 +40,19 @@ import { storesRoutes } from './features/stores/stores.routes';
 import { pricesRoutes } from './features/prices/prices.routes';
 import { registerOutlierJob } from './features/prices/outlier-job';
 import { moderationRoutes } from './features/moderation/moderation.routes';
+import { importsRoutes } from './features/imports/imports.routes';
+import { createOcrPool, type OcrPool } from './platform/ocr/ocr-pool';
 
 // French messages for every zod check that has no message of its own.
 z.config(z.locales.fr());
 
 const API_PREFIX = '/api';
 
-/** What only tests set: where log lines go, and the local stand-in for a browser push service. */
-export type AppOptions = { logStream?: LogDestination } & PushOptions;
+/**
+ * What only tests and benchmarks set: where log lines go, the local stand-in for a browser push
+ * service, and an OCR pool shared by several apps (otherwise each app has its own).
+ */
+export type AppOptions = { logStream?: LogDestination; ocr?: OcrPool } & PushOptions;
 
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
@@ -86,6 +91,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   const payments = createPaymentProviders(config, app.log);
   registerPaymentReconciler(app, deps, payments);
   registerOutlierJob(app, deps);
+  const ocr = options.ocr ?? createOcrPool({ size: config.imports.ocrWorkers });
+  if (!options.ocr) app.addHook('onClose', () => ocr.close());
 
   await app.register(
     async (api) => {
@@ -105,6 +112,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       await api.register(storesRoutes, { deps });
       await api.register(pricesRoutes, { deps });
       await api.register(moderationRoutes, { deps });
+      await api.register(importsRoutes, { deps, ocr });
     },
     { prefix: API_PREFIX },
   );

@@ -1,4 +1,5 @@
 // The only reader of process.env. Validates once and fails fast with a clear message.
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -47,6 +48,10 @@ const EnvSchema = z.object({
   PAYMENTS_SANDBOX: bool.optional(),
   /** The OpenAPI document at /api/docs: on by default, off with NODE_ENV=production unless this says true. */
   API_DOCS: bool.optional(),
+  /** Tesseract workers reading photos and scanned pages (each is a thread with ~100 MB). */
+  OCR_WORKERS: z.coerce.number().int().min(1).max(16).default(Math.max(1, Math.min(2, os.availableParallelism()))),
+  /** Documents one account may have analysed per hour (OCR is the heaviest thing a user can ask). */
+  IMPORTS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
 });
 
 const AIRTEL_KEYS = ['AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET', 'AIRTEL_MONEY_CALLBACK_SECRET'] as const;
@@ -71,6 +76,8 @@ export type Config = {
   paymentsSandbox: boolean;
   /** Whether /api/docs is served. */
   apiDocs: boolean;
+  /** Document import: OCR threads, and how many documents one account may send per hour. */
+  imports: { ocrWorkers: number; perUserPerHour: number };
   tileUrl: string;
   webDistDir: string;
   /** Set when Airtel Money's credentials are configured: airtel_money payments then go to Airtel. */
@@ -109,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     paymentsSandbox: e.PAYMENTS_SANDBOX ?? e.NODE_ENV !== 'production',
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    imports: { ocrWorkers: e.OCR_WORKERS, perUserPerHour: e.IMPORTS_PER_USER_PER_HOUR },
     tileUrl: e.TILE_URL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     airtelMoney:

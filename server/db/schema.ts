@@ -194,6 +194,8 @@ export const products = pgTable(
     index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('products_sort_name_idx').on(t.sortName, t.id),
     index('products_category_sort_name_idx').on(t.category, t.sortName, t.id),
+    // One product per barcode (stored in its canonical GTIN form, contract/barcodes.ts); also the lookup by barcode.
+    uniqueIndex('products_barcode_idx').on(t.barcode).where(sql`${t.barcode} is not null`),
   ],
 );
 

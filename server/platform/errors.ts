@@ -45,6 +45,13 @@ const ERRORS = {
   LIST_EMPTY: [400, fr.lists.empty],
   LIST_NOT_BOOKABLE: [409, fr.checkoutUi.listNotBookable],
   IMPORT_NO_ITEMS: [422, fr.lists.importFailed],
+  DOCUMENT_REQUIRED: [400, fr.lists.imageRequired],
+  DOCUMENT_TOO_LARGE: [413, fr.lists.fileTooLarge],
+  DOCUMENT_UNSUPPORTED: [415, fr.lists.imageRequired],
+  DOCUMENT_UNREADABLE: [422, fr.lists.importFailed],
+  DOCUMENT_PROCESSING_FAILED: [503, fr.lists.importError],
+  DOCUMENT_QUEUE_FULL: [503, fr.lists.importBusy],
+  TOO_MANY_IMPORTS: [429, fr.lists.tooManyImports],
   NOTHING_PRICED: [422, fr.checkoutUi.nothingPriced],
   PAYMENT_METHOD_NOT_FOUND: [404, fr.paymentsUi.notFound],
   PAYMENT_METHOD_LIMIT: [409, fr.paymentsUi.limit],
@@ -68,6 +75,10 @@ const ERRORS = {
   SHOP_REQUIRED: [400, fr.products.selectShop],
   SHOP_UNKNOWN: [400, fr.products.shopUnknown],
   STORE_NOT_FOUND: [404, fr.stores.notFound],
+  // Barcodes (issue 13)
+  BARCODE_INVALID: [400, fr.barcodes.invalid],
+  BARCODE_TAKEN: [409, fr.barcodes.taken],
+  BARCODE_NOT_FOUND: [404, fr.barcodes.notFound],
   // Trust and moderation (issue 10)
   ADMINS_ONLY: [403, fr.auth.adminsOnly],
   ACCOUNT_SUSPENDED: [403, fr.auth.accountSuspended],
@@ -120,10 +131,14 @@ export class AppError extends Error {
   readonly status: number;
   readonly detail: string;
 
-  /** `detail` replaces the catalogue message when it needs a value (a count, a name). */
+  /**
+   * `detail` replaces the catalogue message when it needs a value (a count, a name); `extra` adds
+   * fields to the answer (the product that already has a barcode).
+   */
   constructor(
     readonly code: ErrorCode,
     detail?: string,
+    readonly extra?: Record<string, string>,
   ) {
     const [status, message] = ERRORS[code];
     super(detail ?? message);
@@ -141,10 +156,15 @@ const FASTIFY_ERRORS: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_JSON',
   FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_JSON',
+  FST_REQ_FILE_TOO_LARGE: 'DOCUMENT_TOO_LARGE',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'DOCUMENT_REQUIRED',
+  FST_FILES_LIMIT: 'DOCUMENT_REQUIRED',
+  FST_PARTS_LIMIT: 'DOCUMENT_REQUIRED',
+  FST_FIELDS_LIMIT: 'DOCUMENT_REQUIRED',
 };
 
 function toResponse(error: FastifyError | AppError | Error): { status: number; body: ErrorBody } | undefined {
-  if (error instanceof AppError) return { status: error.status, body: { detail: error.detail, code: error.code } };
+  if (error instanceof AppError) return { status: error.status, body: { ...error.extra, detail: error.detail, code: error.code } };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((v) => ({
       path: String(v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'),

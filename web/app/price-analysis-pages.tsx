@@ -2,6 +2,7 @@
 // and the optimiser's screens end in checkout's booking step. Features never import each other;
 // this module (app) plugs them together.
 import { CheckoutPanel } from '../features/checkout/CheckoutPanel';
+import { ImportPanel } from '../features/lists/ImportPanel';
 import { ShoppingListsPage } from '../features/lists/ShoppingListsPage';
 import { PriceAnalysisModal, type CheckoutRenderer } from '../features/optimiser/PriceAnalysisModal';
 import { PriceComparisonPage } from '../features/optimiser/PriceComparisonPage';
@@ -13,5 +14,5 @@ export function ShoppingListsRoute() {
 }
 
 export function PriceComparisonRoute() {
-  return <PriceComparisonPage renderCheckout={renderCheckout} />;
+  return <PriceComparisonPage renderCheckout={renderCheckout} renderDocumentImport={({ onAdd }) => <ImportPanel onAdd={onAdd} />} />;
 }

@@ -1,8 +1,10 @@
-// Finding catalogue products for list lines: the search box of the list editor, the matching of an
-// imported text list, and the exact-name match that lets a manual item be priced by the optimiser.
+// Finding catalogue products for list lines: the search box of the list editor and the exact-name
+// match that lets a manual item be priced by the optimiser. (Imported lists are matched by
+// features/imports/catalogue-matcher.ts.)
 // All comparisons go through mp_fold (lower case, no accents) and pg_trgm, on the products' stored
 // folded text and its trigram index (migrations 0001 and 0002).
 import { sql } from 'drizzle-orm';
+import { canonicalGtin } from '#contract/barcodes';
 import type { ProductSuggestion } from '#contract/lists';
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../platform/sql-rows';
@@ -13,14 +15,20 @@ const TARGET = sql`p.search_text`;
 
 type SuggestionRow = { id: string; name: string; brand: string | null; category: string; unit: string | null; store_count: number | string | null; min_price: number | null };
 
-/** Products whose name or brand contains the words typed, or nearly (one typo), best match first. */
+/**
+ * Products whose name or brand contains the words typed, or nearly (one typo), best match first; a
+ * term that is a valid barcode (typed or scanned) puts the product carrying it first.
+ */
 export async function searchProducts(db: DbOrTx, search: string, limit: number): Promise<ProductSuggestion[]> {
   const term = search.trim();
+  const gtin = term ? canonicalGtin(term) : null;
+  const byBarcode = gtin ? sql` or p.barcode = ${gtin}` : sql``;
+  const barcodeFirst = gtin ? sql`(p.barcode is not distinct from ${gtin}) desc, ` : sql``;
   const where = term
-    ? sql`where ${TARGET} like mp_fold(${`%${escapeLike(term)}%`}) escape '\\' or mp_fold(${term}) <% ${TARGET}`
+    ? sql`where ${TARGET} like mp_fold(${`%${escapeLike(term)}%`}) escape '\\' or mp_fold(${term}) <% ${TARGET}${byBarcode}`
     : sql``;
   const order = term
-    ? sql`order by (p.sort_name like mp_fold(${`${escapeLike(term)}%`}) escape '\\') desc, word_similarity(mp_fold(${term}), ${TARGET}) desc, coalesce(cp.store_count, 0) desc, p.name`
+    ? sql`order by ${barcodeFirst}(p.sort_name like mp_fold(${`${escapeLike(term)}%`}) escape '\\') desc, word_similarity(mp_fold(${term}), ${TARGET}) desc, coalesce(cp.store_count, 0) desc, p.name`
     : sql`order by coalesce(cp.store_count, 0) desc, p.name`;
   const found = await rows<SuggestionRow>(
     db,
@@ -39,36 +47,6 @@ export async function searchProducts(db: DbOrTx, search: string, limit: number):
     store_count: Number(r.store_count ?? 0),
     min_price: r.min_price === null ? null : Number(r.min_price),
   }));
-}
-
-export type NameMatch = { productId: string; name: string; brand: string | null; category: string; exact: boolean; similarity: number };
-
-/**
- * For each name, the closest catalogue product, or nothing when none is close enough
- * (word similarity under pg_trgm's default threshold of 0.6).
- */
-export async function matchNames(db: DbOrTx, names: readonly string[]): Promise<(NameMatch | null)[]> {
-  if (names.length === 0) return [];
-  const terms = sql.join(names.map((n) => sql`${n}`), sql`, `);
-  const found = await rows<{ idx: number | string; id: string; name: string; brand: string | null; category: string; exact: boolean; sim: number }>(
-    db,
-    sql`select q.idx, m.id, m.name, m.brand, m.category, m.exact, m.sim
-        from unnest(array[${terms}]::text[]) with ordinality as q(term, idx)
-        cross join lateral (
-          select p.id, p.name, p.brand, p.category,
-                 p.sort_name = mp_fold(q.term) as exact,
-                 word_similarity(mp_fold(q.term), ${TARGET}) as sim
-          from products p
-          where p.sort_name = mp_fold(q.term) or mp_fold(q.term) <% ${TARGET}
-          order by exact desc, sim desc, (p.sort_name like mp_fold(q.term) || '%') desc, similarity(mp_fold(q.term), ${TARGET}) desc, length(p.name), p.name
-          limit 1
-        ) m`,
-  );
-  const result: (NameMatch | null)[] = names.map(() => null);
-  for (const r of found) {
-    result[Number(r.idx) - 1] = { productId: r.id, name: r.name, brand: r.brand, category: r.category, exact: Boolean(r.exact), similarity: Number(r.sim) };
-  }
-  return result;
 }
 
 /**

@@ -3,7 +3,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   findDuplicateItem,
-  foldName,
   listLock,
   type ImportResult,
   type ListItem,
@@ -19,11 +18,11 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
-import { matchNames, searchProducts } from './catalogue-match';
+import { buildImportResult } from '../imports/import-items';
+import { searchProducts } from './catalogue-match';
 
 /** Used by the optimiser to price manual items named exactly like a catalogue product. */
 export { exactProductIds } from './catalogue-match';
-import { parseListText } from './text-import';
 
 type ListRow = typeof shoppingLists.$inferSelect;
 type ItemRow = typeof shoppingListItems.$inferSelect;
@@ -180,38 +179,7 @@ export async function suggestProducts(deps: AppDeps, search: string, limit: numb
   return { products: await searchProducts(deps.db, search, limit) };
 }
 
-/** Words above this similarity link an imported line to the product (medium confidence). */
-const LINK_SIMILARITY = 0.8;
-
-/** Reads a pasted or uploaded text/CSV list and matches every line against the catalogue. */
+/** A pasted list or an uploaded .txt/.csv: the document import on text (see features/imports). */
 export async function importText(deps: AppDeps, text: string, filename: string | null | undefined): Promise<ImportResult> {
-  const lines = parseListText(text, filename);
-  if (lines.length === 0) throw new AppError('IMPORT_NO_ITEMS');
-  const matches = await matchNames(deps.db, lines.map((l) => l.name));
-  const enhanced = lines.map((line, index) => {
-    const match = matches[index];
-    const linked = match && (match.exact || match.similarity >= LINK_SIMILARITY) ? match : null;
-    return {
-      name: linked ? linked.name : line.name,
-      category: linked?.category ?? line.category,
-      brand: linked?.brand ?? line.brand,
-      description: line.notes,
-      original_text: line.original_text,
-      quantity: line.quantity,
-      exists_in_db: Boolean(linked),
-      product_id: linked?.productId ?? null,
-      confidence: linked ? (linked.exact ? ('high' as const) : ('medium' as const)) : ('low' as const),
-      source: line.source,
-    };
-  });
-  // Two lines may land on the same product: keep the first, add the quantities.
-  const unique = new Map<string, (typeof enhanced)[number]>();
-  for (const item of enhanced) {
-    const key = item.product_id ?? `manual:${foldName(item.name)}`;
-    const known = unique.get(key);
-    if (known) known.quantity = Math.min(999, known.quantity + item.quantity);
-    else unique.set(key, item);
-  }
-  const items = [...unique.values()];
-  return { success: true, item_count: items.length, extracted_text: text, basic_items: lines.map((l) => l.name), enhanced_items: items };
+  return buildImportResult(deps.db, { text, kind: 'text', ocrConfidence: null, filename });
 }

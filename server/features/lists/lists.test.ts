@@ -194,6 +194,9 @@ describe('text and CSV import', () => {
     expect(result.enhanced_items[2]).toMatchObject({ name: 'Sucre blanc granulé, paquet 1 kg', quantity: 3, exists_in_db: true });
     // A bare word goes to a product named after it, not to one that merely contains it ("Lait concentré sucré").
     expect(result.enhanced_items[3].name).toMatch(/^Sucre /);
+    // The alias answers the document import's shape: the unit read, the candidates, the kind of document.
+    expect(result.enhanced_items[0]).toMatchObject({ unit: 'pot', candidates: expect.any(Array) });
+    expect(result).toMatchObject({ document_kind: 'text', ocr_confidence: null });
   });
 
   it('reads a CSV file with a header in any column order', async () => {

@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { createNotifications } from '../notifications/notifications.service';
 import { catalogueCache } from '../products/catalogue-cache';
+import { assertBarcodeFree, withBarcodeClashAsConflict } from '../products/product-barcodes';
 import {
   applyChanges,
   changesBetween,
@@ -58,13 +59,20 @@ async function lockPendingSuggestion(tx: Tx, id: string) {
 /** POST /api/admin/product-suggestions/{id}/apply: the proposed values replace the current ones. */
 export async function applySuggestion(deps: AppDeps, moderator: Principal, id: string, reason: string | null): Promise<void> {
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  // The barcode a suggestion proposes may have gone to another product since: 409, nothing applied.
+  let proposedBarcode: string | null = null;
+  await withBarcodeClashAsConflict(deps.db, () => proposedBarcode, () => deps.db.transaction(async (tx) => {
     const suggestion = await lockPendingSuggestion(tx, id);
     const product = await lockProduct(tx, suggestion.productId);
     if (!product) throw new AppError('PRODUCT_NOT_FOUND');
     const before = snapshotOf(product);
     const after = applyChanges(before, suggestion.changes);
-    if (hasChanges(changesBetween(before, after))) {
+    const changes = changesBetween(before, after);
+    if (changes.barcode) {
+      proposedBarcode = after.barcode;
+      await assertBarcodeFree(tx, after.barcode, product.id);
+    }
+    if (hasChanges(changes)) {
       await tx.update(products).set({ ...columnsOf(after), updatedAt: now }).where(eq(products.id, product.id));
       await recordRevision(tx, product.id, { userId: suggestion.userId, kind: 'suggestion', before, after, note: reason, now });
     }
@@ -90,7 +98,7 @@ export async function applySuggestion(deps: AppDeps, moderator: Principal, id: s
       reason,
       now,
     });
-  });
+  }));
   catalogueCache(deps.db).clear();
 }
 
@@ -135,7 +143,8 @@ export async function productRevisionsOf(deps: AppDeps, productId: string): Prom
 /** POST /api/admin/products/{id}/revert: the product as it was in that revision (a new revision). */
 export async function revertProduct(deps: AppDeps, moderator: Principal, productId: string, revisionId: string): Promise<void> {
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  let restoredBarcode: string | null = null;
+  await withBarcodeClashAsConflict(deps.db, () => restoredBarcode, () => deps.db.transaction(async (tx) => {
     const product = isUuid(productId) ? await lockProduct(tx, productId) : undefined;
     if (!product) throw new AppError('PRODUCT_NOT_FOUND');
     const [revision] = await tx
@@ -144,7 +153,13 @@ export async function revertProduct(deps: AppDeps, moderator: Principal, product
       .where(eq(productRevisions.id, revisionId));
     if (!revision || revision.productId !== product.id) throw new AppError('REVISION_NOT_FOUND');
     const before = snapshotOf(product);
-    if (!hasChanges(changesBetween(before, revision.snapshot))) throw new AppError('REVISION_IS_CURRENT');
+    const changes = changesBetween(before, revision.snapshot);
+    if (!hasChanges(changes)) throw new AppError('REVISION_IS_CURRENT');
+    // The old barcode may belong to another product now.
+    if (changes.barcode) {
+      restoredBarcode = revision.snapshot.barcode;
+      await assertBarcodeFree(tx, revision.snapshot.barcode, product.id);
+    }
     await tx.update(products).set({ ...columnsOf(revision.snapshot), updatedAt: now }).where(eq(products.id, product.id));
     await recordRevision(tx, product.id, {
       userId: moderator.userId,
@@ -164,6 +179,6 @@ export async function revertProduct(deps: AppDeps, moderator: Principal, product
       reason: null,
       now,
     });
-  });
+  }));
   catalogueCache(deps.db).clear();
 }

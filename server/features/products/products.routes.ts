@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '#contract/api-errors';
+import { AttachBarcodeResponseSchema, AttachBarcodeSchema, BarcodeSchema, BarcodeTakenResponseSchema } from '#contract/barcodes';
 import { fr } from '#contract/messages';
+import { ProductDetailSchema } from '#contract/product-answers';
 import {
   PricedProductsQuerySchema,
   ProductCreateSchema,
@@ -14,6 +17,8 @@ import {
 import { IMAGE_DATA_URL_MAX_CHARS } from '#contract/constants';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
+import { AppError } from '../../platform/errors';
+import { attachBarcode, productIdForBarcode } from './product-barcodes';
 import { cachedProductDetail, createProduct, duplicateProduct, listProducts, pricedProducts, quickAdd, updateProduct } from './products.service';
 
 /** Room for the five images of a product form (main, 3 gallery, barcode), each up to its own limit. */
@@ -36,6 +41,47 @@ export async function productsRoutes(fastify: FastifyInstance, { deps }: { deps:
   }));
 
   app.get('/products/:id', { onRequest: app.optionalUser, schema: { params: IdParams, tags } }, async (request) => cachedProductDetail(deps, request.params.id));
+
+  // The product a scanned or typed barcode belongs to (the same answer as GET /products/{id}).
+  app.get(
+    '/products/by-barcode/:code',
+    {
+      onRequest: app.optionalUser,
+      schema: { params: z.object({ code: BarcodeSchema }), tags, summary: 'Produit par code-barres', response: { 200: ProductDetailSchema, ...errorResponses(400, 401, 404) } },
+    },
+    async (request) => cachedProductDetail(deps, await productIdForBarcode(deps, request.params.code)),
+  );
+
+  // The scanner's "this product has this barcode": applied for the product's creator or a moderator
+  // when it has none (200), otherwise a suggestion for a moderator (202, product unchanged).
+  app.post(
+    '/products/:id/barcode',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        params: IdParams,
+        body: AttachBarcodeSchema,
+        tags,
+        summary: 'Ajouter le code-barres d’un produit',
+        response: { 200: AttachBarcodeResponseSchema, 202: AttachBarcodeResponseSchema, 409: BarcodeTakenResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      if (principal.userType === 'delivery_agent') throw new AppError('CONSUMERS_ONLY');
+      const { barcode } = request.body;
+      const { status, suggestionId } = await attachBarcode(deps, principal, request.params.id, barcode);
+      const pending = status === 'suggested';
+      return reply.status(pending ? 202 : 200).send({
+        success: true as const,
+        message: pending ? fr.moderation.suggestionSent : fr.barcodes.attached,
+        product_id: request.params.id,
+        barcode,
+        pending_review: pending,
+        suggestion_id: suggestionId,
+      });
+    },
+  );
 
   // Image-carrying forms: the guard runs before the body is read, so strangers cannot make us parse megabytes.
   const form = { onRequest: app.requireConsumer, bodyLimit: PRODUCT_BODY_LIMIT };

@@ -2,7 +2,7 @@
 // forms (create with or without a shop and price, edit, duplicate to another shop, quick add).
 // Products are shared by everyone (the spec lets any user add and edit them); prices are
 // observations recorded through the prices feature, so the same trust rules apply to every price.
-import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   PricedProductsQuerySchema,
@@ -14,6 +14,7 @@ import type {
   ProductPrice,
   QuickAddSchema,
 } from '#contract/products';
+import { canonicalGtin } from '#contract/barcodes';
 import { isStale, type PriceFreshness } from '#contract/prices';
 import type { ProductSnapshot } from '#contract/moderation';
 import type { AppDeps } from '../../deps';
@@ -27,6 +28,7 @@ import { matchCondition, type SearchMode, withFuzzyThreshold } from '../../platf
 import { recordObservation } from '../prices/prices.service';
 import { resolveShop, type StoreRow } from '../stores/stores.service';
 import { catalogueCache } from './catalogue-cache';
+import { assertBarcodeFree, withBarcodeClashAsConflict } from './product-barcodes';
 import { changesBetween, columnsOf, createSuggestion, hasChanges, lockProduct, recordRevision, snapshotOf } from './product-revisions';
 import { type ProductImages, resolveProductImages, thumbnailOf } from './product-images';
 
@@ -201,6 +203,12 @@ async function searchPage(db: DbOrTx, filters: SQL[], search: string, mode: Sear
   return readPage(db, matches, sql`select count(*) from m`, query, now);
 }
 
+/** The product whose barcode is `gtin` (a search typed or scanned as a barcode). */
+async function barcodePage(db: DbOrTx, filters: SQL[], gtin: string, query: ListQuery, now: Date): Promise<Page> {
+  const matches = sql`m as materialized (select ${products.id} as id, ${products.sortName} as sort_name, ${products.createdAt} as created_at from ${products} where ${and(...filters, eq(products.barcode, gtin))})`;
+  return readPage(db, matches, sql`select count(*) from m`, query, now);
+}
+
 async function browsePage(db: DbOrTx, filters: SQL[], query: ListQuery, now: Date): Promise<Page> {
   const where = filters.length ? and(...filters) : sql`true`;
   // Not materialized: the page is read straight off the (sort_name, id) or created_at index.
@@ -210,7 +218,8 @@ async function browsePage(db: DbOrTx, filters: SQL[], query: ListQuery, now: Dat
 
 /**
  * GET /api/products: name or brand containing every word of `search` (accents and case ignored);
- * when no product does, near misses ("crme" → "Crème"). Sorted by name A-Z or most recent.
+ * when no product does, near misses ("crme" → "Crème"). Sorted by name A-Z or most recent. A search
+ * that is a valid barcode finds the product that carries it first.
  */
 export async function listProducts(deps: AppDeps, query: ListQuery): Promise<Page> {
   const { db } = deps;
@@ -220,6 +229,11 @@ export async function listProducts(deps: AppDeps, query: ListQuery): Promise<Pag
   const now = deps.now();
   return catalogueCache(db).get(key, async () => {
     if (!search) return browsePage(db, filters, query, now);
+    const gtin = canonicalGtin(search);
+    if (gtin) {
+      const byBarcode = await barcodePage(db, filters, gtin, query, now);
+      if (byBarcode.total > 0) return byBarcode;
+    }
     const page = await searchPage(db, filters, search, 'exact', query, now);
     if (page.total > 0) return page;
     return withFuzzyThreshold(db, (tx) => searchPage(tx, filters, search, 'fuzzy', query, now));
@@ -238,10 +252,12 @@ export async function pricedProducts(deps: AppDeps, query: z.output<typeof Price
     return (await listProducts(deps, listQuery)).products;
   }
   const search = query.search?.trim();
+  const gtin = search ? canonicalGtin(search) : null;
+  const searched = search ? matchCondition(sql`${products.searchText}`, search, 'exact') : undefined;
   const conditions = and(
     eq(currentPrices.storeId, query.store_id),
     query.category ? eq(products.category, query.category) : undefined,
-    search ? matchCondition(sql`${products.searchText}`, search, 'exact') : undefined,
+    gtin ? or(eq(products.barcode, gtin), searched) : searched,
   );
   const rows = await db
     .select({ id: products.id })
@@ -374,7 +390,8 @@ export async function createProduct(deps: AppDeps, who: Requester, input: Produc
   const images = await resolveProductImages(deps, input);
   const now = deps.now();
   const snapshot = newProductSnapshot(input, images);
-  const id = await deps.db.transaction(async (tx) => {
+  const id = await withBarcodeClashAsConflict(deps.db, snapshot.barcode, () => deps.db.transaction(async (tx) => {
+    await assertBarcodeFree(tx, snapshot.barcode, null);
     const [row] = await tx
       .insert(products)
       .values({ ...columnsOf(snapshot), name: snapshot.name, category: snapshot.category, createdBy: who.principal.userId, createdAt: now, updatedAt: now })
@@ -382,7 +399,7 @@ export async function createProduct(deps: AppDeps, who: Requester, input: Produc
     await recordRevision(tx, row.id, { userId: who.principal.userId, kind: 'created', before: null, after: snapshot, now });
     await recordShopPrice(tx, row.id, input, who, now);
     return row.id;
-  });
+  }));
   catalogueCache(deps.db).clear();
   return productDetail(deps.db, id, now);
 }
@@ -399,13 +416,15 @@ export async function updateProduct(deps: AppDeps, who: Requester, id: string, i
   const currentImages: ProductImages = { mainImage: current.mainImage, galleryImages: current.galleryImages ?? [], barcodeImage: current.barcodeImage };
   const images = await resolveProductImages(deps, input, currentImages);
   const now = deps.now();
-  const suggestionId = await deps.db.transaction(async (tx) => {
+  const suggestionId = await withBarcodeClashAsConflict(deps.db, input.barcode, () => deps.db.transaction(async (tx) => {
     const locked = await lockProduct(tx, current.id);
     if (!locked) throw new AppError('PRODUCT_NOT_FOUND');
     const before = snapshotOf(locked);
     const after = editedSnapshot(before, input, images);
     const changes = changesBetween(before, after);
     let suggestion: string | null = null;
+    // A barcode another product carries is refused now, whether the edit applies or waits for a moderator.
+    if (changes.barcode) await assertBarcodeFree(tx, after.barcode, locked.id);
     if (hasChanges(changes)) {
       if (locked.createdBy === who.principal.userId) {
         await tx.update(products).set({ ...columnsOf(after), updatedAt: now }).where(eq(products.id, locked.id));
@@ -416,7 +435,7 @@ export async function updateProduct(deps: AppDeps, who: Requester, id: string, i
     }
     await recordShopPrice(tx, locked.id, input, who, now);
     return suggestion;
-  });
+  }));
   catalogueCache(deps.db).clear();
   return { product: await productDetail(deps.db, current.id, now), suggestionId };
 }

@@ -163,7 +163,7 @@ describe('POST /api/products', () => {
       brand: 'Ferme de Ntoum',
       description: 'Bâton de manioc cuit à la vapeur',
       unit: 'pièce',
-      barcode: '6001234567890',
+      barcode: '6001234567899',
       manufacturer_reference: 'MNC-01',
     });
     expect(res.statusCode).toBe(201);
@@ -173,7 +173,7 @@ describe('POST /api/products', () => {
       brand: 'Ferme de Ntoum',
       category: 'Divers',
       unit: 'pièce',
-      barcode: '6001234567890',
+      barcode: '6001234567899',
       manufacturer_reference: 'MNC-01',
       availability: true,
       price: null,

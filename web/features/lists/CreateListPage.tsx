@@ -1,5 +1,5 @@
 // /create-list: creating a list, or editing one (router state { list }). Two modes: manual
-// (catalogue search + manual lines) and document import (pasted text or a .txt/.csv file).
+// (catalogue search + manual lines) and document import (a photo, a PDF, a text/CSV file or pasted text).
 import { useQueryClient } from '@tanstack/react-query';
 import { FileText, ListPlus, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useState, type FormEvent } from 'react';

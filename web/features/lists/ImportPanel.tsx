@@ -1,123 +1,211 @@
-// Document import: a pasted list or a .txt/.csv file, analysed by the server (lines read, matched
-// to the catalogue). States: nothing yet → analysing → items found, or failure. Removing the file
-// goes back to manual mode. Photos and PDF come with their own feature.
-import { CheckCircle2, FileUp, X } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { IMPORT_MAX_BYTES } from '#contract/constants';
-import type { ExtractedItem } from '#contract/lists';
+// Document import (spec part 2 section 4): a photo taken or chosen, a PDF, a .txt/.csv file or a
+// pasted list, sent to the server, read and matched to the catalogue. States: no file → analysing
+// (upload then the server's stages, on one progress bar) → review of the items found, or failure
+// with a retry. Removing the file goes back to the start (and the list editor to manual mode).
+import { Camera, ClipboardList, FileText, FileUp, RotateCcw, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { ExtractedItem, ImportResult } from '#contract/imports';
 import { fr } from '#contract/messages';
-import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
-import { Checkbox, TextAreaField } from '../../ui/Field';
-import { importListText } from './lists-api';
+import { TextAreaField } from '../../ui/Field';
+import { checkDocument, isImageFile, overallPercent, stageLabel } from './import-document';
+import type { UploadProgress } from './import-upload';
+import { ImportReview } from './ImportReview';
+import { extractShoppingList } from './lists-api';
 
-const TEXT_FILE = /\.(txt|csv|tsv|text)$/i;
+const t = fr.importsUi;
+const ACCEPT = 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp,application/pdf,.pdf,text/plain,text/csv,text/tab-separated-values,.txt,.csv,.tsv';
+const PASTED_NAME = 'liste-collee.txt';
 
-type Analysis = { status: 'idle' } | { status: 'analysing' } | { status: 'done'; items: ExtractedItem[] } | { status: 'failed'; message: string };
+type Source = { kind: 'file'; file: File } | { kind: 'text'; text: string };
+type Analysis =
+  | { status: 'idle' }
+  | { status: 'analysing'; progress: UploadProgress; percent: number }
+  | { status: 'done'; result: ImportResult }
+  | { status: 'failed'; message: string };
 
-export function ImportPanel({ onAdd, onReset }: { onAdd: (items: ExtractedItem[]) => void; onReset: () => void }) {
-  const input = useRef<HTMLInputElement>(null);
+type ImportPanelProps = {
+  onAdd: (items: ExtractedItem[]) => void;
+  /** Called when the file is removed (the list editor goes back to manual mode). */
+  onReset?: () => void;
+};
+
+export function ImportPanel({ onAdd, onReset }: ImportPanelProps) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const running = useRef<AbortController | null>(null);
   const [text, setText] = useState('');
-  const [file, setFile] = useState<File | null>(null);
+  const [source, setSource] = useState<Source | null>(null);
   const [analysis, setAnalysis] = useState<Analysis>({ status: 'idle' });
-  const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [fileError, setFileError] = useState<string | null>(null);
 
-  const analyse = async (content: string, filename: string | null) => {
-    setAnalysis({ status: 'analysing' });
+  useEffect(() => () => running.current?.abort(), []);
+
+  const analyse = async (next: Source) => {
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    const start: UploadProgress = { phase: 'uploading', progress: 0 };
+    setAnalysis({ status: 'analysing', progress: start, percent: 0 });
+    const [blob, name] = next.kind === 'file' ? [next.file, next.file.name] : [new Blob([next.text], { type: 'text/plain' }), PASTED_NAME];
     try {
-      const result = await importListText(content, filename);
-      setAnalysis({ status: 'done', items: result.enhanced_items });
-      setChosen(new Set(result.enhanced_items.map((_, i) => i)));
+      const result = await extractShoppingList(
+        blob,
+        name,
+        (progress) => setAnalysis((current) => ({ status: 'analysing', progress, percent: overallPercent(progress, current.status === 'analysing' ? current.percent : 0) })),
+        controller.signal,
+      );
+      if (controller.signal.aborted) return;
+      if (result.enhanced_items.length === 0) setAnalysis({ status: 'failed', message: fr.lists.importFailed });
+      else setAnalysis({ status: 'done', result });
     } catch (error) {
-      const unreadable = error instanceof ApiError && error.status === 422;
-      setAnalysis({ status: 'failed', message: unreadable ? fr.lists.importFailed : fr.lists.importError });
+      if (controller.signal.aborted) return;
+      setAnalysis({ status: 'failed', message: errorMessage(error, fr.lists.importError) });
     }
   };
 
-  const onFile = async (picked: File | undefined) => {
+  const start = (next: Source) => {
     setFileError(null);
+    setSource(next);
+    void analyse(next);
+  };
+
+  const onFile = (input: HTMLInputElement) => {
+    const picked = input.files?.[0];
+    input.value = '';
     if (!picked) return;
-    if (picked.size > IMPORT_MAX_BYTES) return setFileError(fr.lists.fileTooLarge);
-    const isText = picked.type.startsWith('text/') || TEXT_FILE.test(picked.name);
-    if (!isText) return setFileError(fr.listsUi.unsupportedFile);
-    setFile(picked);
-    await analyse(await picked.text(), picked.name);
+    const refused = checkDocument(picked);
+    if (refused) return setFileError(refused);
+    start({ kind: 'file', file: picked });
   };
 
-  const removeFile = () => {
-    setFile(null);
+  const remove = () => {
+    running.current?.abort();
+    running.current = null;
+    setSource(null);
     setAnalysis({ status: 'idle' });
-    if (input.current) input.current.value = '';
-    onReset();
+    onReset?.();
   };
-
-  const toggle = (index: number) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (next.has(index)) next.delete(index);
-      else next.add(index);
-      return next;
-    });
 
   return (
-    <div className="space-y-4">
-      <p className="text-sm text-slate-600">{fr.listsUi.importHint}</p>
-      {!file && (
+    <div className="min-w-0 space-y-4">
+      {/* Opened by the two buttons below, which are what keyboards and screen readers reach. */}
+      <input ref={fileInput} type="file" accept={ACCEPT} hidden onChange={(e) => onFile(e.currentTarget)} />
+      <input ref={cameraInput} type="file" accept="image/*" capture="environment" hidden onChange={(e) => onFile(e.currentTarget)} />
+
+      {!source ? (
         <>
-          <TextAreaField label={fr.listsUi.pasteLabel} rows={5} value={text} onChange={(e) => setText(e.target.value)} placeholder={'2 x Riz parfumé\nHuile de palme\nSucre (2)'} />
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => void analyse(text, null)} disabled={text.trim() === '' || analysis.status === 'analysing'} busy={analysis.status === 'analysing'} busyLabel={fr.listsUi.analysing}>
-              {fr.listsUi.analyse}
+          <p className="text-sm text-slate-600">{t.hint}</p>
+          <div className="grid gap-2 sm:grid-cols-2">
+            <Button variant="secondary" size="lg" onClick={() => cameraInput.current?.click()} icon={<Camera size={18} aria-hidden="true" />}>
+              {t.takePhoto}
             </Button>
-            <Button variant="outline" onClick={() => input.current?.click()} icon={<FileUp size={16} aria-hidden="true" />}>
-              {fr.listsUi.chooseFile}
+            <Button variant="outline" size="lg" onClick={() => fileInput.current?.click()} icon={<FileUp size={18} aria-hidden="true" />}>
+              {t.chooseFile}
             </Button>
           </div>
-        </>
-      )}
-      <input ref={input} type="file" accept=".txt,.csv,.tsv,text/plain,text/csv" className="sr-only" aria-label={fr.listsUi.chooseFile} onChange={(e) => void onFile(e.target.files?.[0])} />
-      {fileError && (
-        <p className="text-sm text-rose-600" role="alert">
-          {fileError}
-        </p>
-      )}
-      {file && (
-        <div className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
-          <span className="truncate">{fr.listsUi.fileChosen(file.name)}</span>
-          <button type="button" onClick={removeFile} className="flex items-center gap-1 rounded-lg px-2 py-1 font-medium text-rose-700 hover:bg-rose-50">
-            <X size={16} aria-hidden="true" /> {fr.listsUi.removeFile}
-          </button>
-        </div>
-      )}
-      {analysis.status === 'analysing' && file && <p className="text-sm text-slate-500">{fr.listsUi.analysing}</p>}
-      {analysis.status === 'failed' && (
-        <p className="rounded-xl bg-rose-50 px-3 py-2 text-sm text-rose-800" role="alert">
-          {analysis.message}
-        </p>
-      )}
-      {analysis.status === 'done' && (
-        <div className="space-y-3">
-          <p className="flex items-center gap-2 font-semibold text-brand-800">
-            <CheckCircle2 size={18} aria-hidden="true" /> {fr.listsUi.importFound(analysis.items.length)}
-          </p>
-          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
-            {analysis.items.map((item, index) => (
-              <li key={`${item.name}-${index}`} className="px-3 py-2">
-                <Checkbox
-                  checked={chosen.has(index)}
-                  onChange={() => toggle(index)}
-                  label={`${item.quantity} × ${item.name}`}
-                  hint={`${item.exists_in_db ? fr.listsUi.matched : fr.listsUi.notMatched} · ${fr.listsUi.confidence[item.confidence]}${item.original_text !== item.name ? ` — « ${item.original_text} »` : ''}`}
-                />
-              </li>
-            ))}
-          </ul>
-          <Button onClick={() => onAdd(analysis.items.filter((_, i) => chosen.has(i)))} disabled={chosen.size === 0}>
-            {fr.listsUi.importAdd}
+          <p className="text-xs text-slate-500">{t.formats}</p>
+          {fileError && (
+            <p className="rounded-xl bg-rose-50 px-3 py-2 text-sm text-rose-800" role="alert">
+              {fileError}
+            </p>
+          )}
+          <div className="flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase" aria-hidden="true">
+            <span className="h-px flex-1 bg-slate-200" /> {t.or} <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <TextAreaField label={fr.listsUi.pasteLabel} rows={5} value={text} onChange={(e) => setText(e.target.value)} placeholder={'2 kg riz parfumé\nHuile Cuisin’Or 1L\n3 boîtes de sardines'} />
+          <Button variant="secondary" onClick={() => start({ kind: 'text', text })} disabled={text.trim() === ''} icon={<ClipboardList size={16} aria-hidden="true" />}>
+            {fr.listsUi.analyse}
           </Button>
+        </>
+      ) : (
+        <SourceChip source={source} onRemove={remove} />
+      )}
+
+      {analysis.status === 'analysing' && <AnalysisProgress progress={analysis.progress} percent={analysis.percent} />}
+
+      {analysis.status === 'failed' && source && (
+        <div className="space-y-3 rounded-xl border border-rose-200 bg-rose-50 p-3">
+          <p className="text-sm font-medium text-rose-800" role="alert">
+            {analysis.message}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" onClick={() => void analyse(source)} icon={<RotateCcw size={14} aria-hidden="true" />}>
+              {t.retry}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={remove} icon={<X size={14} aria-hidden="true" />}>
+              {t.removeFile}
+            </Button>
+          </div>
         </div>
       )}
+
+      {analysis.status === 'done' && <ImportReview result={analysis.result} onAdd={onAdd} />}
+    </div>
+  );
+}
+
+const formatSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} Ko` : `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} Mo`);
+
+function SourceChip({ source, onRemove }: { source: Source; onRemove: () => void }) {
+  const preview = usePreviewUrl(source.kind === 'file' && isImageFile(source.file) ? source.file : null);
+  const [title, detail] =
+    source.kind === 'file' ? [source.file.name, formatSize(source.file.size)] : [t.pastedText, t.pastedLines(source.text.split('\n').filter((l) => l.trim()).length)];
+  const Icon = source.kind === 'file' ? FileText : ClipboardList;
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 p-2.5" data-testid="import-source">
+      {preview ? (
+        <img src={preview} alt={t.photoPreview(title)} className="size-16 shrink-0 rounded-lg border border-slate-200 bg-white object-cover" />
+      ) : (
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-white text-brand-700 ring-1 ring-slate-200">
+          <Icon size={22} aria-hidden="true" />
+        </span>
+      )}
+      <div className="min-w-0 flex-1 basis-32">
+        <p className="truncate text-sm font-medium text-slate-900">{title}</p>
+        <p className="text-xs text-slate-500">{detail}</p>
+      </div>
+      <Button variant="ghost" size="sm" onClick={onRemove} className="ml-auto text-rose-700 hover:bg-rose-50" icon={<X size={16} aria-hidden="true" />}>
+        {t.removeFile}
+      </Button>
+    </div>
+  );
+}
+
+/** An object URL for the photo's thumbnail, revoked when the photo changes or the chip goes. */
+function usePreviewUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setUrl(null);
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
+
+function AnalysisProgress({ progress, percent }: { progress: UploadProgress; percent: number }) {
+  const label = stageLabel(progress);
+  return (
+    <div className="space-y-2" data-testid="import-progress">
+      <div className="flex items-baseline justify-between gap-3 text-sm">
+        <span className="min-w-0 font-medium text-slate-800" aria-live="polite">
+          {label}
+        </span>
+        <span className="shrink-0 text-slate-500 tabular-nums">{t.percent(percent)}</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={t.progressLabel}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${label} ${t.percent(percent)}`}
+        className="h-2.5 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300 ease-out" style={{ width: `${percent}%` }} />
+      </div>
     </div>
   );
 }

@@ -1,12 +1,14 @@
 // /price-comparison: the three-step comparator. 1. choose products (catalogue search, a list
-// received through router state { list }, or one imported through the modal); 2. optimise;
-// 3. book the delivery (the booking step is provided by the app as `renderCheckout`).
+// received through router state { list }, or one imported through the modal: a saved list or a
+// document, the document flow being the lists feature's, provided by the app as
+// `renderDocumentImport`); 2. optimise; 3. book the delivery (provided by the app as `renderCheckout`).
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ClipboardList, Trash2 } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { ArrowLeft, ClipboardList, FileText, ListChecks, Trash2 } from 'lucide-react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { CartRef } from '#contract/checkout';
 import { formatDate } from '#contract/format';
+import type { ExtractedItem } from '#contract/imports';
 import { foldName, type ProductSuggestion, type ShoppingList } from '#contract/lists';
 import { fr } from '#contract/messages';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -17,14 +19,17 @@ import { QuantityStepper } from '../../ui/QuantityStepper';
 import { ProductSearchCombobox } from '../../ui/ProductSearchCombobox';
 import { Spinner } from '../../ui/Spinner';
 import { Steps } from '../../ui/Steps';
+import { Tabs } from '../../ui/Tabs';
 import { myListsQuery, searchProducts } from './optimiser-api';
 import { OptimisationPanel, type BasketLine } from './OptimisationPanel';
 import type { CheckoutRenderer } from './PriceAnalysisModal';
 
 type Line = BasketLine & { key: string };
+/** The document import of the lists feature, plugged in by the app: it hands over the chosen items. */
+export type DocumentImportRenderer = (props: { onAdd: (items: ExtractedItem[]) => void }) => ReactNode;
 const toLines = (list: ShoppingList): Line[] => list.items.map((i) => ({ key: i.id, product_id: i.product_id, product_name: i.name, quantity: i.quantity }));
 
-export function PriceComparisonPage({ renderCheckout }: { renderCheckout?: CheckoutRenderer }) {
+export function PriceComparisonPage({ renderCheckout, renderDocumentImport }: { renderCheckout?: CheckoutRenderer; renderDocumentImport?: DocumentImportRenderer }) {
   const location = useLocation();
   const navigate = useNavigate();
   const received = (location.state as { list?: ShoppingList } | null)?.list;
@@ -45,6 +50,18 @@ export function PriceComparisonPage({ renderCheckout }: { renderCheckout?: Check
     setListId(list.id);
     setImporting(false);
     notifySuccess(fr.optimiserUi.listImported(list.name));
+  };
+  /** Items read from a document join the selection; those already in it are skipped. */
+  const importItems = (items: ExtractedItem[]) => {
+    const next = [...lines];
+    for (const item of items) {
+      if (next.some((l) => (item.product_id && l.product_id === item.product_id) || foldName(l.product_name) === foldName(item.name))) continue;
+      next.push({ key: item.product_id ?? `manual-${foldName(item.name)}`, product_id: item.product_id, product_name: item.name, quantity: item.quantity });
+    }
+    setLines(next);
+    setListId(null);
+    setImporting(false);
+    notifySuccess(fr.importsUi.addedToSelection(next.length - lines.length));
   };
   const goOptimise = () => {
     if (lines.length === 0) return notifyError(fr.optimiserUi.noItems);
@@ -127,7 +144,7 @@ export function PriceComparisonPage({ renderCheckout }: { renderCheckout?: Check
         </div>
       )}
 
-      <ImportListModal open={importing} onClose={() => setImporting(false)} onPick={importList} />
+      <ImportListModal open={importing} onClose={() => setImporting(false)} onPick={importList} renderDocumentImport={renderDocumentImport} onImportItems={importItems} />
     </div>
   );
 }
@@ -140,32 +157,60 @@ function BackLink({ label, onClick }: { label: string; onClick: () => void }) {
   );
 }
 
-function ImportListModal({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (list: ShoppingList) => void }) {
-  const { data: lists, isPending, isError } = useQuery({ ...myListsQuery, enabled: open });
+type ImportListModalProps = {
+  open: boolean;
+  onClose: () => void;
+  onPick: (list: ShoppingList) => void;
+  renderDocumentImport?: DocumentImportRenderer;
+  onImportItems: (items: ExtractedItem[]) => void;
+};
+
+function ImportListModal({ open, onClose, onPick, renderDocumentImport, onImportItems }: ImportListModalProps) {
+  const [tab, setTab] = useState<'lists' | 'document'>('lists');
+  const lists = <SavedLists open={open} onPick={onPick} />;
   return (
-    <Modal open={open} title={fr.optimiserUi.importListTitle} onClose={onClose}>
-      {isPending ? (
-        <div className="flex justify-center py-6">
-          <Spinner className="text-brand-700" />
-        </div>
-      ) : isError ? (
-        <p className="text-sm text-rose-700">{fr.lists.loadError}</p>
-      ) : lists.length === 0 ? (
-        <p className="text-sm text-slate-500">{fr.optimiserUi.importEmpty}</p>
+    <Modal open={open} title={fr.optimiserUi.importListTitle} onClose={onClose} size={renderDocumentImport ? 'lg' : 'md'}>
+      {renderDocumentImport ? (
+        <Tabs<'lists' | 'document'>
+          label={fr.optimiserUi.importListTitle}
+          active={tab}
+          onChange={setTab}
+          items={[
+            { key: 'lists', label: fr.importsUi.tabLists, icon: <ListChecks size={16} aria-hidden="true" /> },
+            { key: 'document', label: fr.importsUi.tabDocument, icon: <FileText size={16} aria-hidden="true" /> },
+          ]}
+        >
+          {tab === 'lists' ? lists : renderDocumentImport({ onAdd: onImportItems })}
+        </Tabs>
       ) : (
-        <ul className="space-y-2">
-          {lists.map((list) => (
-            <li key={list.id}>
-              <button type="button" onClick={() => onPick(list)} disabled={list.items.length === 0} className="w-full rounded-xl border border-slate-200 px-3 py-2.5 text-left hover:border-brand-300 hover:bg-brand-50 disabled:opacity-50">
-                <span className="block font-medium text-slate-900">{list.name}</span>
-                <span className="block text-xs text-slate-500">
-                  {fr.listsUi.items(list.item_count)} · {fr.listsUi.createdOn(formatDate(list.created_at))}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        lists
       )}
     </Modal>
+  );
+}
+
+function SavedLists({ open, onPick }: { open: boolean; onPick: (list: ShoppingList) => void }) {
+  const { data: lists, isPending, isError } = useQuery({ ...myListsQuery, enabled: open });
+  if (isPending)
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner className="text-brand-700" />
+      </div>
+    );
+  if (isError) return <p className="text-sm text-rose-700">{fr.lists.loadError}</p>;
+  if (lists.length === 0) return <p className="text-sm text-slate-500">{fr.optimiserUi.importEmpty}</p>;
+  return (
+    <ul className="space-y-2">
+      {lists.map((list) => (
+        <li key={list.id}>
+          <button type="button" onClick={() => onPick(list)} disabled={list.items.length === 0} className="w-full rounded-xl border border-slate-200 px-3 py-2.5 text-left hover:border-brand-300 hover:bg-brand-50 disabled:opacity-50">
+            <span className="block font-medium text-slate-900">{list.name}</span>
+            <span className="block text-xs text-slate-500">
+              {fr.listsUi.items(list.item_count)} · {fr.listsUi.createdOn(formatDate(list.created_at))}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

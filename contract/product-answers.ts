@@ -1,0 +1,61 @@
+// The product answers as zod schemas (CONVENTIONS.md habit 12), for the routes that declare what they
+// answer. They follow the `Product` and `ProductDetail` types of contract/products.ts, which the
+// assertions at the bottom keep in step.
+import { z } from 'zod';
+import type { ProductDetail } from './products';
+
+const PriceFreshnessSchema = z.object({
+  observation_id: z.string().nullable(),
+  observed_at: z.string(),
+  contributor_count: z.number(),
+  verified: z.boolean(),
+  stale: z.boolean(),
+});
+
+export const ProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  brand: z.string().nullable(),
+  category: z.string(),
+  description: z.string().nullable(),
+  barcode: z.string().nullable(),
+  unit: z.string().nullable(),
+  manufacturer_reference: z.string().nullable(),
+  availability: z.boolean(),
+  price: z.number().nullable(),
+  currency: z.literal('XAF'),
+  shop_id: z.string().nullable(),
+  shop_name: z.string().nullable(),
+  shop_address: z.string().nullable(),
+  shop_latitude: z.number().nullable(),
+  shop_longitude: z.number().nullable(),
+  price_count: z.number(),
+  price_freshness: PriceFreshnessSchema.nullable(),
+  main_image: z.string().nullable(),
+  image_url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  gallery_images: z.array(z.string()),
+  images: z.array(z.string()),
+  gallery_thumbnails: z.array(z.string()),
+  barcode_image: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const ProductPriceSchema = PriceFreshnessSchema.extend({
+  store_id: z.string(),
+  store_name: z.string(),
+  store_address: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  price: z.number(),
+  currency: z.literal('XAF'),
+  is_best: z.boolean(),
+});
+
+export const ProductDetailSchema = ProductSchema.extend({ prices: z.array(ProductPriceSchema) });
+
+// Compile-time: the schema and the type describe the same object.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const detailMatches: Same<z.infer<typeof ProductDetailSchema>, ProductDetail> = true;
+void detailMatches;

@@ -1,0 +1,80 @@
+// POST /api/extract-shopping-list (spec part 2 section 7): one document as multipart field `file`.
+// The plain answer is the spec's JSON. A client that sends `Accept: application/x-ndjson` gets the
+// analysis progress as it happens, one JSON object per line, then the result or the error.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PassThrough } from 'node:stream';
+import { DOCUMENT_MAX_BYTES, type ImportStreamEvent } from '#contract/imports';
+import { fr } from '#contract/messages';
+import type { AppDeps } from '../../deps';
+import { principalOf } from '../../platform/auth-guard';
+import { AppError } from '../../platform/errors';
+import type { OcrPool } from '../../platform/ocr/ocr-pool';
+import { createImportLimiter } from './import-limits';
+import { extractShoppingList, type ImportProgress } from './imports.service';
+
+const NDJSON = 'application/x-ndjson';
+/** Progress lines are sent at most this often (tesseract reports many times a second). */
+const PROGRESS_EVERY_MS = 200;
+
+type Uploaded = { bytes: Buffer; filename: string | null };
+
+async function readUpload(request: FastifyRequest): Promise<Uploaded> {
+  const part = await request.file();
+  if (!part || part.fieldname !== 'file') throw new AppError('DOCUMENT_REQUIRED');
+  const bytes = await part.toBuffer();
+  if (bytes.length === 0) throw new AppError('DOCUMENT_REQUIRED');
+  return { bytes, filename: part.filename || null };
+}
+
+function streamProgress(reply: FastifyReply): { progress: ImportProgress; end: (event: ImportStreamEvent) => void } {
+  const stream = new PassThrough();
+  reply.header('Content-Type', `${NDJSON}; charset=utf-8`).header('X-Accel-Buffering', 'no');
+  void reply.send(stream);
+  let lastSent = 0;
+  let lastStage = '';
+  const write = (event: ImportStreamEvent) => stream.write(`${JSON.stringify(event)}\n`);
+  return {
+    progress: (stage, progress, page, pages) => {
+      const at = Date.now();
+      if (stage === lastStage && progress < 1 && at - lastSent < PROGRESS_EVERY_MS) return;
+      lastSent = at;
+      lastStage = stage;
+      write({ type: 'progress', stage, progress: Math.round(progress * 100) / 100, ...(pages ? { page, pages } : {}) });
+    },
+    end: (event) => {
+      write(event);
+      stream.end();
+    },
+  };
+}
+
+export async function importsRoutes(fastify: FastifyInstance, { deps, ocr }: { deps: AppDeps; ocr: OcrPool }) {
+  // One file, nothing else of size; the file limit is the spec's 10 MB (a larger one is a 413).
+  await fastify.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 } });
+  const limiter = createImportLimiter(deps.config.imports.perUserPerHour, deps.now);
+
+  fastify.post('/extract-shopping-list', { onRequest: fastify.requireConsumer, compress: false, schema: { tags: ['lists'], consumes: ['multipart/form-data'] } }, async (request, reply) => {
+    const release = limiter.acquire(principalOf(request).userId);
+    try {
+      const upload = await readUpload(request);
+      if (!(request.headers.accept ?? '').includes(NDJSON)) return await extractShoppingList(deps, ocr, upload.bytes, upload.filename);
+      // From here the status is 200 and what happens is told in the stream.
+      const stream = streamProgress(reply);
+      try {
+        stream.progress('reading', 0);
+        const result = await extractShoppingList(deps, ocr, upload.bytes, upload.filename, stream.progress);
+        stream.end({ type: 'result', result });
+      } catch (error) {
+        if (error instanceof AppError) stream.end({ type: 'error', status: error.status, detail: error.detail, code: error.code });
+        else {
+          request.log.error({ err: error, reqId: request.id }, 'document import failed');
+          stream.end({ type: 'error', status: 500, detail: fr.lists.importError, code: 'INTERNAL' });
+        }
+      }
+      return reply;
+    } finally {
+      release();
+    }
+  });
+}

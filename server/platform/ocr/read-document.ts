@@ -1,0 +1,129 @@
+// The one way in for an uploaded document: decide what it is from its bytes, then take its text
+// (a text file as is, a PDF's text layer) or read it (photos and scanned pages, through the OCR
+// pool). What the text means is the parser's business; only pure OCR noise is dropped here.
+import { DOCUMENT_MAX_BYTES, type DocumentKind, type ImportStage } from '#contract/imports';
+import { AppError } from '../errors';
+import type { OcrLine, OcrPool, OcrResult } from './ocr-pool';
+import { readPdf } from './pdf';
+import { preparePhoto } from './preprocess';
+import { decodeText, sniffDocument } from './sniff';
+
+export type DocumentProgress = (stage: ImportStage, progress: number, page?: number, pages?: number) => void;
+export type DocumentText = { kind: DocumentKind; text: string; ocrConfidence: number | null };
+
+// Upright text reads at 85–95 % confidence, upside-down text at 50–65 %: below this the photo is
+// also read turned 180° and the better reading kept.
+const CONFIDENT_UPRIGHT = 78;
+// Below this after both, the line direction itself may be wrong: the quarter turns are tried.
+const POOR_READING = 50;
+// Share of the recognising progress given to the first reading (the 180° retry takes the rest).
+const FIRST_READING_SHARE = 0.85;
+
+export async function readDocument(bytes: Buffer, pool: OcrPool, onProgress?: DocumentProgress): Promise<DocumentText> {
+  if (bytes.length === 0) throw new AppError('DOCUMENT_REQUIRED');
+  if (bytes.length > DOCUMENT_MAX_BYTES) throw new AppError('DOCUMENT_TOO_LARGE');
+  const report = onProgress ?? (() => {});
+  report('reading', 0);
+  const type = sniffDocument(bytes);
+  if (type === null) throw new AppError('DOCUMENT_UNSUPPORTED');
+  if (type === 'text') {
+    report('reading', 1);
+    return { kind: 'text', text: decodeText(bytes), ocrConfidence: null };
+  }
+  if (type === 'pdf') return readPdfDocument(bytes, pool, report);
+
+  report('reading', 1);
+  report('preparing', 0);
+  const lines = await readImage(bytes, pool, (fraction) => report('recognising', fraction), () => report('preparing', 1));
+  report('recognising', 1);
+  return { kind: 'photo', text: joinLines(lines), ocrConfidence: meanConfidence(lines) };
+}
+
+async function readPdfDocument(bytes: Buffer, pool: OcrPool, report: DocumentProgress): Promise<DocumentText> {
+  const { pages } = await readPdf(bytes, (page, pages) => report('reading', (page - 1) / pages, page, pages));
+  report('reading', 1);
+  const scanned = pages.filter((page) => page.lines.length === 0 && page.images.length > 0);
+  if (scanned.length === 0) {
+    return { kind: 'pdf', text: pages.flatMap((page) => page.lines).join('\n'), ocrConfidence: null };
+  }
+
+  const texts: string[] = [];
+  const ocrLines: OcrLine[] = [];
+  let done = 0;
+  for (const page of pages) {
+    if (page.lines.length > 0) {
+      texts.push(page.lines.join('\n'));
+      continue;
+    }
+    const index = done++;
+    const total = scanned.length;
+    for (const image of page.images) {
+      report('preparing', index / total, index + 1, total);
+      const lines = await readImage(
+        image,
+        pool,
+        (fraction) => report('recognising', (index + fraction) / total, index + 1, total),
+        () => {},
+      );
+      ocrLines.push(...lines);
+      if (lines.length > 0) texts.push(joinLines(lines));
+    }
+  }
+  report('recognising', 1, scanned.length, scanned.length);
+  return { kind: 'scanned_pdf', text: texts.join('\n'), ocrConfidence: meanConfidence(ocrLines) };
+}
+
+/**
+ * Preprocesses and reads one image. The projection search fixes the line direction; whether the
+ * text is upside down is settled by reading it both ways when the first reading is unsure, and a
+ * reading that stays poor is tried at 90° and 270° too. The best-scoring reading is kept.
+ */
+async function readImage(image: Buffer, pool: OcrPool, onFraction: (fraction: number) => void, onPrepared: () => void): Promise<OcrLine[]> {
+  const prepared = await preparePhoto(image);
+  onPrepared();
+  let best = await pool.recognise(prepared.image, (f) => onFraction(f * FIRST_READING_SHARE));
+  const retry = async (candidate: Buffer, index: number) => {
+    const share = (1 - FIRST_READING_SHARE) / 3;
+    const result = await pool.recognise(candidate, (f) => onFraction(FIRST_READING_SHARE + share * (index + f)));
+    if (readingScore(result) > readingScore(best)) best = result;
+  };
+  if (best.confidence < CONFIDENT_UPRIGHT) await retry(await prepared.flipped(), 0);
+  if (best.confidence < POOR_READING) {
+    const [quarter, threeQuarters] = await prepared.turned();
+    await retry(quarter, 1);
+    if (best.confidence < CONFIDENT_UPRIGHT) await retry(threeQuarters, 2);
+  }
+  return best.lines.filter((line) => !isNoise(line));
+}
+
+/** Confidence, discounted when little of the reading is letters (garbage reads as symbols). */
+function readingScore(result: OcrResult): number {
+  const text = result.lines.map((line) => line.text).join('');
+  if (text.length === 0) return 0;
+  const letters = text.match(/[\p{L}\d]/gu)?.length ?? 0;
+  return result.confidence * Math.min(1, (letters / text.length) * 1.25);
+}
+
+/** A line that is OCR noise: specks, rules, paper edges read as characters. */
+export function isNoise(line: OcrLine): boolean {
+  const text = line.text.trim();
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const digits = text.match(/\d/gu)?.length ?? 0;
+  if (letters + digits === 0) return true;
+  if (line.confidence < 40 && letters < 3) return true;
+  return line.confidence < 30 && letters / text.replace(/\s/g, '').length < 0.5;
+}
+
+const joinLines = (lines: OcrLine[]) => lines.map((line) => line.text).join('\n');
+
+/** Mean confidence of the kept lines, weighted by their length (0 when nothing was read). */
+function meanConfidence(lines: OcrLine[]): number {
+  let weight = 0;
+  let sum = 0;
+  for (const line of lines) {
+    const length = line.text.trim().length;
+    weight += length;
+    sum += line.confidence * length;
+  }
+  return weight === 0 ? 0 : Math.round(sum / weight);
+}

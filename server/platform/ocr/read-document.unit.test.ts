@@ -1,0 +1,76 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_MAX_BYTES, type ImportStage } from '#contract/imports';
+import { listImagePng, phonePhotoJpeg, scannedPdf, textPdf } from '../../test/documents';
+import { AppError } from '../errors';
+import { createOcrPool } from './ocr-pool';
+import { readDocument } from './read-document';
+
+const LIST = ['Liste de courses', '- 2 kg riz', '- 3 boîtes de sardines', "- huile Cuisin'Or 1L", '- savon de Marseille', '- lait Nido', '- sucre en poudre'];
+const KEY_WORDS = ['riz', 'sardines', "Cuisin'Or", 'savon', 'Marseille', 'Nido', 'sucre', 'poudre'];
+
+const codeOf = (promise: Promise<unknown>) => promise.then(() => 'resolved', (e: unknown) => (e instanceof AppError ? e.code : String(e)));
+const missing = (text: string) => KEY_WORDS.filter((word) => !text.includes(word));
+
+describe('readDocument', () => {
+  const pool = createOcrPool({ size: 2 });
+  afterAll(() => pool.close());
+
+  it.each([
+    ['upright, in a shadow', { shadow: true }],
+    ['taken sideways (90°) and slightly blurred', { rotate: 90, blur: 1.5, shear: 0.05 }],
+    ['upside down (180°) and skewed, in a shadow', { rotate: 184, shadow: true }],
+  ])('reads a phone photo of a printed list %s', async (_, options) => {
+    const photo = await phonePhotoJpeg(LIST, { fontSize: 30, ...options });
+    const stages: ImportStage[] = [];
+    const result = await readDocument(photo, pool, (stage) => {
+      if (stages.at(-1) !== stage) stages.push(stage);
+    });
+    expect(result.kind).toBe('photo');
+    expect(missing(result.text)).toEqual([]);
+    expect(result.ocrConfidence).toBeGreaterThan(70);
+    expect(stages).toEqual(['reading', 'preparing', 'recognising']);
+  });
+
+  it('reads a scanned PDF page by page, reporting pages', async () => {
+    const page = async (lines: string[], rotate = 0) => {
+      const { data, info } = await sharp(await listImagePng(lines, { rotate })).flatten({ background: '#fff' }).jpeg({ quality: 80 }).toBuffer({ resolveWithObject: true });
+      return { bytes: data, width: info.width, height: info.height };
+    };
+    const pdf = scannedPdf([await page(LIST.slice(0, 4), 3), await page(LIST.slice(4), 180)]);
+    const pages = new Set<string>();
+    const result = await readDocument(pdf, pool, (stage, _, p, total) => {
+      if (stage === 'recognising' && p) pages.add(`${p}/${total}`);
+    });
+    expect(result.kind).toBe('scanned_pdf');
+    expect(missing(result.text)).toEqual([]);
+    expect(result.text.indexOf('riz')).toBeLessThan(result.text.indexOf('savon'));
+    expect([...pages]).toEqual(['1/2', '2/2']);
+  });
+
+  it('takes a PDF text layer without OCR', async () => {
+    const result = await readDocument(textPdf([LIST]), pool);
+    expect(result).toEqual({ kind: 'pdf', text: LIST.join('\n'), ocrConfidence: null });
+  });
+
+  it('takes text files as they are', async () => {
+    const result = await readDocument(Buffer.from('Produit;Quantité\nRégab;6\n'), pool);
+    expect(result).toEqual({ kind: 'text', text: 'Produit;Quantité\nRégab;6\n', ocrConfidence: null });
+  });
+
+  it.each([
+    ['an empty file', Buffer.alloc(0), 'DOCUMENT_REQUIRED'],
+    ['a file over the size limit', Buffer.alloc(DOCUMENT_MAX_BYTES + 1, 0x61), 'DOCUMENT_TOO_LARGE'],
+    ['an executable renamed .jpg', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(1000)]), 'DOCUMENT_UNSUPPORTED'],
+    ['a corrupt PDF', Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog'), Buffer.alloc(500, 0x20)]), 'DOCUMENT_UNREADABLE'],
+    ['a JPEG header with nothing behind it', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(300, 0x11)]), 'DOCUMENT_UNREADABLE'],
+  ])('refuses %s', async (_, bytes, code) => {
+    expect(await codeOf(readDocument(bytes, pool))).toBe(code);
+  });
+
+  it('refuses a decompression bomb before decoding it', async () => {
+    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(DOCUMENT_MAX_BYTES);
+    expect(await codeOf(readDocument(bomb, pool))).toBe('DOCUMENT_UNREADABLE');
+  });
+});
