@@ -20,6 +20,11 @@ const CASES: BenchCase[] = [
     description: '200 livreurs interrogent les commandes disponibles, 2 000 clients lisent leurs notifications (PostgreSQL)',
     load: () => import('./deliveries'),
   },
+  {
+    name: 'import',
+    description: 'listes de courses depuis photos, PDF et fichiers : rappel, précision, quantités et latence par type de document (PGlite)',
+    load: () => import('./import/import.bench'),
+  },
 ];
 
 async function main() {
