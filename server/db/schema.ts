@@ -559,3 +559,124 @@ export const moderationActions = pgTable(
   },
   (t) => [index('moderation_actions_created_idx').on(t.createdAt.desc()), index('moderation_actions_target_idx').on(t.targetType, t.targetId)],
 );
+
+// ---------------------------------------------------------------- ads (issue 14)
+
+/**
+ * A merchant's promotional ad. Its status moves only through the transition table of
+ * server/features/ads/ad-lifecycle.ts: draft → awaiting_payment → awaiting_review →
+ * scheduled/active → expired; awaiting_review → rejected → refunded; active ↔ paused.
+ */
+export const ads = pgTable(
+  'ads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    advertiserId: uuid('advertiser_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull(),
+    description: text('description'),
+    /** text, image or video. */
+    type: text('type').notNull(),
+    /** Stored media URL (images re-encoded, videos as uploaded after the content check). */
+    mediaUrl: text('media_url'),
+    mediaMime: text('media_mime'),
+    /** One of the six gradients: blue, green, purple, orange, red, pink. */
+    bgColor: text('bg_color').notNull(),
+    textColor: text('text_color').notNull(),
+    durationDays: integer('duration_days').notNull(),
+    /** all, libreville, port-gentil, new_users or frequent_users. */
+    targetAudience: text('target_audience').notNull(),
+    budgetXaf: bigint('budget_xaf', { mode: 'number' }).notNull(),
+    /** mobile_money, bank_card or bank_transfer. */
+    paymentMethod: text('payment_method').notNull(),
+    status: text('status').notNull().default('draft'),
+    /** The moderator's reason when rejected. */
+    reviewReason: text('review_reason'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('ads_advertiser_idx').on(t.advertiserId, t.createdAt.desc()),
+    index('ads_status_idx').on(t.status, t.endsAt),
+  ],
+);
+
+/** Money for an ad, through the payment-provider interface (bank transfers are marked by a moderator). */
+export const adPayments = pgTable(
+  'ad_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** moov_money, airtel_money, card or bank_transfer. */
+    methodType: text('method_type').notNull(),
+    amountXaf: bigint('amount_xaf', { mode: 'number' }).notNull(),
+    /** 'pending', 'succeeded' or 'failed'. */
+    status: text('status').notNull().default('pending'),
+    providerReference: text('provider_reference').notNull(),
+    phoneNumber: text('phone_number'),
+    /** A rejected ad is refunded: 'none', 'pending', 'succeeded' or 'failed'. */
+    refundStatus: text('refund_status').notNull().default('none'),
+    refundReference: text('refund_reference'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('ad_payments_ad_idx').on(t.adId), uniqueIndex('ad_payments_reference_idx').on(t.provider, t.providerReference)],
+);
+
+/** One row per ad, user and day the slide was shown: impressions are counted once a day per user. */
+export const adImpressions = pgTable(
+  'ad_impressions',
+  {
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.adId, t.userId, t.day] }), index('ad_impressions_ad_day_idx').on(t.adId, t.day)],
+);
+
+/** Every click through the tracked link. */
+export const adClicks = pgTable(
+  'ad_clicks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ad_clicks_ad_day_idx').on(t.adId, t.day)],
+);
+
+/** At most one promotional notification a day per user, whatever the ad. */
+export const adPromotionsSent = pgTable(
+  'ad_promotions_sent',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
