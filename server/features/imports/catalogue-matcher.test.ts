@@ -166,6 +166,44 @@ describe('buildImportResult', () => {
     expect(result.enhanced_items[1]).toMatchObject({ name: 'Gombo', exists_in_db: false, quantity: 4 });
   });
 
+  it('reads a message with the articles between commas as one item each', async () => {
+    const result = await importText('riz 2 kg, oeuf, 5x ail, Régab 33cl x2\nLait en poudre, Nido');
+    expect(result.enhanced_items.map((i) => [i.name, i.quantity, i.exists_in_db])).toEqual([
+      [productNamed('Riz blanc ordinaire').name, 2, true],
+      [productNamed("Œuf (à l'unité)").name, 1, true],
+      ['ail', 5, false],
+      [productNamed('Régab, bouteille 33 cl').name, 2, true],
+      // The whole line is one catalogue product for sure: it is not cut.
+      [productNamed('Lait en poudre, boîte').name, 1, true],
+    ]);
+  });
+
+  it('keeps apart two lines on one article that asked for different sizes or packs', async () => {
+    const result = await importText('grande regab 2\nregab 33cl 2 bouteilles\n2 oeufs\n3 plateaux oeufs');
+    expect(result.enhanced_items.map((i) => [i.product_id, i.quantity])).toEqual([
+      [productNamed('Régab, bouteille 65 cl').id, 2],
+      [productNamed('Régab, bouteille 33 cl').id, 2],
+      [productNamed("Œuf (à l'unité)").id, 2],
+      [productNamed('plateau de 30').id, 3],
+    ]);
+    // Same product, different sizes: the weaker line goes to its next candidate, with low confidence.
+    const clash = await importText('Sucre blanc en morceaux 1 kg\nsucre blanc en morceaux 500 g');
+    expect(clash.item_count).toBe(2);
+    expect(clash.enhanced_items[0]).toMatchObject({ product_id: productNamed('Sucre blanc en morceaux').id });
+    expect(clash.enhanced_items[1].product_id).not.toBe(clash.enhanced_items[0].product_id);
+    expect(clash.enhanced_items[1].confidence).toBe('low');
+    expect(clash.enhanced_items[1].candidates.map((c) => c.product_id)).toContain(productNamed('Sucre blanc en morceaux').id);
+  });
+
+  it('drops shelf headings written without a colon and counts a manual article by the kilo', async () => {
+    const result = await importText('Frais\nyaourts\n3 kg de carottes\ngingembre 500 g');
+    expect(result.enhanced_items.map((i) => [i.name, i.quantity, i.exists_in_db])).toEqual([
+      [productNamed('Yaourts').name, 1, true],
+      ['carottes', 3, false],
+      ['gingembre 500 g', 1, false],
+    ]);
+  });
+
   it('names the source after the document and lowers OCR confidence one notch when the OCR read poorly', async () => {
     const text = '3 boîtes de sardines\nsucre\nGombo';
     const photo = await importText(text, 'photo', 85);

@@ -46,6 +46,10 @@ type IndexedProduct = {
   perMeasure: Size['unit'] | null;
   /** Sold by the piece ("(à l'unité)", a single article with no pack or size). */
   perUnit: boolean;
+  /** A pack of several articles ("Paquet de 10 bâtons", "pack 6 × 1,5 L", "plateau de 30"). */
+  multi: boolean;
+  /** Words saying what the product is: its first word, and the next when the first is generic ("Viande de bœuf"). */
+  heads: Set<string>;
 };
 
 export type CatalogueIndex = {
@@ -64,6 +68,15 @@ export const THRESHOLDS = {
   /** Candidates offered under this score are noise. */
   candidate: 0.25,
 };
+
+/**
+ * Words that name a kind of article rather than the article ("viande de porc" is pork): they weigh
+ * little on the line and in the product's name.
+ */
+const GENERIC_WORDS = new Set(['viande', 'produit', 'article']);
+/** Words asking for the larger or the smaller size of an article ("grande Régab", "petit Djino"). */
+const LARGE_WORDS = new Set(['grand', 'grande', 'gros', 'gro', 'grosse', 'gd', 'gde', 'gm']);
+const SMALL_WORDS = new Set(['petit', 'petite', 'pm', 'mini']);
 
 /** The line asks for an article sold by weight ("au kilo"). */
 const BY_WEIGHT = 'au kg';
@@ -104,11 +117,15 @@ function indexProduct(row: ProductRow): IndexedProduct {
   const packs = new Set(nameWords.map(packOf).filter((p): p is string => Boolean(p)));
   const core = new Map<string, number>();
   let first: string | null = null;
+  const heads = new Set<string>();
   for (const w of nameWords) {
     const kind = wordKind(w);
     if (kind !== 'content' && kind !== 'modifier') continue;
-    // The first word of a French product name says what it is ("Sardines à l'huile" are sardines).
-    const factor = first === null ? 1.5 : brandTokens.has(w) || aside.has(w) ? 0.5 : 1;
+    // The first word of a French product name says what it is ("Sardines à l'huile" are sardines);
+    // a generic first word ("Viande de bœuf") hands that role to the next.
+    const isHead = heads.size === 0 || (heads.size === 1 && first !== null && GENERIC_WORDS.has(first) && !core.has(w));
+    const factor = GENERIC_WORDS.has(w) ? 0.3 : isHead ? 1.5 : brandTokens.has(w) || aside.has(w) ? 0.3 : 1;
+    if (isHead) heads.add(w);
     first ??= w;
     core.set(w, Math.max(core.get(w) ?? 0, factor));
   }
@@ -117,8 +134,10 @@ function indexProduct(row: ProductRow): IndexedProduct {
   const sized = readSize(row.name.replace(/\(.*?\)/g, (m) => (/\d\s*(?:kg|g|l|cl|ml)\b/i.test(m) ? m : ' ')));
   const amount = perMeasure ? null : (sized?.size ?? null);
   const perUnit = /\bunite\b/.test(folded) || (!perMeasure && packs.size === 0 && (row.unit === 'pièce' || row.unit === null));
-  return { row, tokens, brandTokens, core, first, packs, amount, perMeasure, perUnit };
+  const multi = new RegExp(`\\b(?:${MULTI_PACK_WORDS}) (?:de )?\\d+\\b(?! ?(?:kg|g|l|cl|ml|litres?)\\b)`).test(folded) || [...packs].some((pk) => MULTI_PACKS.has(pk));
+  return { row, tokens, brandTokens, core, first, packs, amount, perMeasure, perUnit, multi, heads };
 }
+const MULTI_PACK_WORDS = 'pack|paquet|carton|plateau|lot|casier|sachet|boite';
 
 function idf(index: CatalogueIndex, word: string): number {
   const n = Math.max(1, index.products.length);
@@ -158,7 +177,7 @@ type LineWord = {
   candidates: Map<string, number>;
 };
 
-type LineReading = { words: LineWord[]; packs: Set<string>; hints: Set<string> };
+type LineReading = { words: LineWord[]; packs: Set<string>; hints: Set<string>; sizeHint: 'large' | 'small' | null; raw: Set<string> };
 
 function readLine(index: CatalogueIndex, line: ParsedLine, memo: Map<string, Map<string, number>>): LineReading {
   const folded = applySynonyms(foldText(line.name));
@@ -188,14 +207,18 @@ function readLine(index: CatalogueIndex, line: ParsedLine, memo: Map<string, Map
     const candidates = nearestWords(index, w, memo);
     const best = [...candidates.entries()].sort((a, b) => b[1] - a[1])[0];
     const weight = best && best[1] >= 0.8 ? idf(index, best[0]) : idf(index, `\u0000${w}`);
-    out.push({ read: w, kind, weight: kind === 'modifier' ? weight * 0.35 : weight, candidates });
+    // A size word ("gros", "petite") chooses among sizes of the article; it names nothing.
+    const factor = LARGE_WORDS.has(w) || SMALL_WORDS.has(w) ? 0.15 : kind === 'modifier' ? 0.35 : GENERIC_WORDS.has(w) ? 0.3 : 1;
+    out.push({ read: w, kind, weight: weight * factor, candidates });
   }
+  const rawWords = new Set(raw.map(stem));
+  const sizeHint = [...rawWords].some((w) => LARGE_WORDS.has(w)) ? 'large' : [...rawWords].some((w) => SMALL_WORDS.has(w)) ? 'small' : null;
   // Words of the notes that name a brand ("si possible Régab") or a product word are hints.
   const hints = new Set<string>();
   for (const w of [...words(line.notes ?? ''), ...words(line.brand ?? '')]) {
     for (const [v, s] of nearestWords(index, w, memo)) if (s >= 0.85) hints.add(v);
   }
-  return { words: out, packs, hints };
+  return { words: out, packs, hints, sizeHint, raw: rawWords };
 }
 
 /** "cuisin or" → "cuisinor", "coca-cola" read as "cocacola" → "coca cola": as the catalogue writes it. */
@@ -289,7 +312,7 @@ function sizeFit(size: Size | null, p: IndexedProduct): { adjustment: number; mu
 
 function packFit(packs: Set<string>, p: IndexedProduct): number {
   // No pack written: a multipack ("pack 6 × 1,5 L", "plateau de 30") is not what was meant.
-  if (packs.size === 0) return [...p.packs].some((pk) => MULTI_PACKS.has(pk)) ? -0.03 : 0;
+  if (packs.size === 0) return p.multi ? -0.03 : 0;
   let best = -Infinity;
   for (const pack of packs) {
     let fit: number;
@@ -337,7 +360,7 @@ function scoreProduct(reading: LineReading, line: ParsedLine, p: IndexedProduct)
   const { adjustment: sizeAdjustment, multiplier } = sizeFit(line.size, p);
   let adjustment = sizeAdjustment + packFit(reading.packs, p);
   const firstContent = reading.words.find((w) => w.kind === 'content');
-  if (firstContent && p.first && (firstContent.candidates.get(p.first) ?? 0) >= 0.8) adjustment += 0.03;
+  if (firstContent && [...p.heads].some((h) => (firstContent.candidates.get(h) ?? 0) >= 0.8)) adjustment += 0.03;
   if (reading.hints.size > 0 && [...reading.hints].some((h) => p.brandTokens.has(h) || p.tokens.has(h))) adjustment += 0.05;
   if (line.brand && p.brandTokens.size > 0 && ![...reading.hints].some((h) => p.brandTokens.has(h))) adjustment -= 0.03;
   if (line.category) {
@@ -361,17 +384,27 @@ function defaultFormBonus(
   reading: LineReading,
 ): Map<IndexedProduct, { guess: number; evidence: number }> {
   const bonus = new Map<IndexedProduct, { guess: number; evidence: number }>();
-  if (line.size || reading.packs.size > 0) return bonus;
+  if (line.size || (reading.packs.size > 0 && !reading.sizeHint)) return bonus;
   const amountOf = (p: IndexedProduct) => (p.perUnit || p.perMeasure ? 0 : p.amount ? p.amount.value : null);
   const smallest = (dimension: Size['unit'] | undefined) => {
     const known = contenders.filter((c) => c.product.amount?.unit === dimension).map((c) => amountOf(c.product)).filter((a): a is number => a !== null && a > 0);
     return known.length ? Math.min(...known) : null;
   };
+  const largest = (dimension: Size['unit'] | undefined) => {
+    const known = contenders.filter((c) => c.product.amount?.unit === dimension).map((c) => c.product.amount?.value ?? 0);
+    return known.length ? Math.max(...known) : null;
+  };
+  const hintWords = reading.sizeHint === 'large' ? LARGE_WORDS : SMALL_WORDS;
   for (const c of all) {
     const a = amountOf(c.product);
     const least = smallest(c.product.amount?.unit);
     const contender = contenders.includes(c);
-    const guess = !contender ? 0 : a === 0 ? 0.04 : a !== null && least !== null ? 0.04 * Math.sqrt(least / a) : 0.015;
+    let guess = !contender ? 0 : a === 0 ? 0.04 : a !== null && least !== null ? 0.04 * Math.sqrt(least / a) : 0.015;
+    // "grande Régab", "petit Djino": the larger or smaller size, unless the word is part of a product's name ("Petite baguette").
+    const most = largest(c.product.amount?.unit);
+    if (contender && reading.sizeHint && c.product.amount && most && least && ![...c.product.tokens].some((t) => hintWords.has(t))) {
+      guess = 0.07 * (reading.sizeHint === 'large' ? c.product.amount.value / most : least / c.product.amount.value);
+    }
     let evidence = 0;
     if (line.quantity >= 2) {
       if (c.product.perUnit) evidence = 0.05;

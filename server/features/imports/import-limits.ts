@@ -1,7 +1,7 @@
 // OCR is the heaviest thing one account can ask of the server: each account may have a few
 // documents analysed at once and a bounded number per hour. Kept in memory: a second instance
 // would give an account its own allowance there, which bounds the cost without a shared store.
-import { AppError } from '../../platform/errors';
+import { AppError, type ErrorCode } from '../../platform/errors';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Documents one account may have in analysis at the same time. */
@@ -12,7 +12,12 @@ export type ImportLimiter = {
   acquire(userId: string): () => void;
 };
 
-export function createImportLimiter(perHour: number, now: () => Date): ImportLimiter {
+/** What another heavy analysis (product recognition) counts differently: how many at once, and its 429. */
+export type LimiterOptions = { atOnce?: number; error?: ErrorCode };
+
+export function createImportLimiter(perHour: number, now: () => Date, options: LimiterOptions = {}): ImportLimiter {
+  const atOnce = options.atOnce ?? IMPORTS_AT_ONCE_PER_USER;
+  const error = options.error ?? 'TOO_MANY_IMPORTS';
   const recent = new Map<string, number[]>();
   const running = new Map<string, number>();
   return {
@@ -20,9 +25,9 @@ export function createImportLimiter(perHour: number, now: () => Date): ImportLim
       const at = now().getTime();
       const times = (recent.get(userId) ?? []).filter((t) => at - t < HOUR_MS);
       const inFlight = running.get(userId) ?? 0;
-      if (times.length >= perHour || inFlight >= IMPORTS_AT_ONCE_PER_USER) {
+      if (times.length >= perHour || inFlight >= atOnce) {
         recent.set(userId, times);
-        throw new AppError('TOO_MANY_IMPORTS');
+        throw new AppError(error);
       }
       times.push(at);
       recent.set(userId, times);

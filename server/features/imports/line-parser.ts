@@ -107,6 +107,8 @@ const TRAILING_BARE_RE = /\s+(\d{1,2})\s*$/u;
 const ENDS_WITH_PACK = new RegExp(`${B}(?:${COUNT_WORD})\\s*$`, 'iu');
 const TRAILING_UNIT_RE = new RegExp(`[\\s,]+(?:en\\s+)?(${COUNT_WORD})${E}\\.?\\s*$`, 'iu');
 const PRICE_RE = new RegExp(`(?:[:=@]|${B}à)?\\s*${B}\\d{1,3}(?:[ .\\u202f]?\\d{3})*\\s*(?:f|fcfa|cfa|xaf|frs?|francs?)${E}\\.?`, 'giu');
+const HELD_RE = new RegExp(`${B}(?:de\\s+)?\\d{1,2}\\s*[xX*]\\s*$`, 'u');
+const MULTIPACK_RE = new RegExp(`${B}(?:packs?|cartons?|casiers?|lots?|plateaux?|cageots?|fardeaux?)${E}`, 'iu');
 /** Names that start with a number which is not a quantity. */
 const NUMBERED_NAMES = /^33\s*export/i;
 
@@ -132,6 +134,11 @@ const CATEGORY_HEADINGS: [RegExp, string][] = [
 const WEEKDAYS = 'lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche';
 const MONTHS = 'janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|janv|fevr?|avr|juil|sept|oct|nov|dec';
 const DATE_LINE = new RegExp(`^(?:(?:le|du|au|semaine|date|${WEEKDAYS}|${MONTHS}|\\d{1,4}|er)[\\s/.,:-]*)+$`);
+/**
+ * Shelf and shop names that head a group of lines even without a colon ("Frais", "Épicerie",
+ * "Au marché"). Words that are also articles ("viande", "poisson", "pain") are not among them.
+ */
+const SECTION_LINE = /^(?:(?:au|le|la|du|les|rayon|cote|coin)\s+)?(?:frais|produits? frais|epicerie|epicerie fine|hygiene|hygiene et beaute|beaute|toilette|divers|menage|entretien|produits? menagers?|produits? d'?entretien|boissons?|boulangerie|patisserie|boulangerie patisserie|marche|supermarche|boucherie|poissonnerie|cremerie|droguerie|quincaillerie|surgeles?|congeles?|fruits(?: et legumes)?|legumes|fruits et legumes|produits? laitiers?|laitages?|conserves|petit dejeuner|bebe|maison|cuisine)\s*[:.!]*$/;
 const HEADING_START = /^(?:(?:ma|mes|notre|la|les)\s+)?(?:liste|courses|achats|commissions|provisions|a acheter|shopping)\b/;
 const TOTAL_START = /^(?:total|sous[- ]?total|montant|budget|reste|somme|prix total|depense)s?\b/;
 
@@ -199,11 +206,16 @@ function normaliseSymbols(text: string): string {
 // ---------------------------------------------------------------------------------------------
 // Lines
 
-const BULLET = /^\s*(?:[-*•·‣◦○●▪▫■□►▶→~=+>]+|\d{1,2}\s*[.)°](?!\d)|[a-zA-Z][)](?=\s)|\[\s*[xX✓✔]?\s*\]|[☐☑☒✅✓✔❏❑])\s*/u;
+const BULLET = /^\s*(?:[-*•·‣◦○●▪▫■□►▶→~=+>©®°º§¤«»]+|\d{1,2}\s*[.)°](?!\d)|[a-zA-Z][)](?=\s)|\[\s*[xX✓✔]?\s*\]|[☐☑☒✅✓✔❏❑])\s*/u;
+/**
+ * A check box OCR read as letters: "oO riz", "do 2 kg riz", "O3 bidons" (the box, then 3). Only a
+ * token of one or two box-like letters, followed by a count or a real word, is dropped.
+ */
+const OCR_BOX = /^(?:[oO0QD]{1,2}|[dD][oO0])\s+(?=\d|\p{L}{3,})|^[oOQD](?=\d{1,2}\s+\p{L})/u;
 
 function stripBullets(line: string): string {
   let out = line;
-  for (let i = 0; i < 4 && BULLET.test(out); i++) out = out.replace(BULLET, '');
+  for (let i = 0; i < 4 && (BULLET.test(out) || OCR_BOX.test(out)); i++) out = out.replace(BULLET, '').replace(OCR_BOX, '');
   return out.trim();
 }
 
@@ -222,7 +234,7 @@ function skippedLine(line: string): Skipped | null {
   if (TOTAL_START.test(folded) || DATE_LINE.test(folded)) return { heading: false };
   if (/https?:|www\.|@\w|\b(?:tel|tél)\b/.test(folded)) return { heading: false };
   const heading = folded.replace(/\s*:\s*$/, '');
-  if (folded.endsWith(':') || (HEADING_START.test(folded) && !/\d/.test(folded.replace(DATE_IN_HEADING, '')))) {
+  if (folded.endsWith(':') || SECTION_LINE.test(folded) || (HEADING_START.test(folded) && !/\d/.test(folded.replace(DATE_IN_HEADING, '')))) {
     return { heading: true, category: CATEGORY_HEADINGS.find(([re]) => re.test(heading))?.[1] ?? null };
   }
   return null;
@@ -271,7 +283,11 @@ export function readArticle(text: string): Article | null {
     if (read) {
       size = read.size;
       unit = read.unit;
-      s = `${s.slice(0, sized.index)} ${s.slice(sized.index + sized[0].length)}`.replace(/\s+/g, ' ').trim();
+      let before = s.slice(0, sized.index);
+      // "pack eau Andza 6x1,5L", "carton de 12 x 33cl": what one pack holds, not how many packs.
+      const held = HELD_RE.exec(before);
+      if (held && MULTIPACK_RE.test(s)) before = before.slice(0, held.index);
+      s = `${before} ${s.slice(sized.index + sized[0].length)}`.replace(/\s+/g, ' ').trim();
     }
   }
 
@@ -295,6 +311,8 @@ export function readArticle(text: string): Article | null {
     unit = countUnit(leadingUnit[1]) ?? unit;
     s = s.slice(leadingUnit[0].length).trim();
   }
+  // "un pack de 6 Andza": the 6 is what the pack holds.
+  if (unit && MULTIPACK_RE.test(unit)) s = s.replace(/^\d{1,2}\s*(?:[xX*]\s*)?(?=\p{L}{2,})/u, '');
 
   const times = TRAILING_TIMES_RE.exec(s);
   const separated = TRAILING_SEP_RE.exec(s);
@@ -313,7 +331,7 @@ export function readArticle(text: string): Article | null {
   } else {
     const bare = TRAILING_BARE_RE.exec(s);
     // "Oignons 5": a small number after a word is a count (33 Export and sizes were read above).
-    if (bare && bare.index > 0 && Number(bare[1]) <= 24 && /\p{L}{3,}\s*$/u.test(s.slice(0, bare.index)) && !NUMBERED_NAMES.test(s)) {
+    if (bare && bare.index > 0 && Number(bare[1]) <= 24 && /\p{L}{2,}\s*$/u.test(s.slice(0, bare.index))) {
       count = countWritten ? count * Number(bare[1]) : Number(bare[1]);
       countWritten = true;
       s = s.slice(0, bare.index);
@@ -340,15 +358,55 @@ function cleanName(name: string): string {
     .trim();
 }
 
-/** Splits a line holding several articles: "riz • huile", "tomates, oignons, ail", "2 riz, 3 huiles". */
-function splitArticles(line: string): string[] {
+/** A pack word not followed by "de …": it describes the article before it ("Sucre, paquet 1 kg"). */
+const PACK_DESCRIPTION = new RegExp(`^(?:${COUNT_WORD})${E}(?!\\s*(?:de|des|du|d')\\s*\\p{L})`, 'iu');
+
+/** Does a piece of a line cut at its commas name an article of its own? */
+function namesArticle(piece: string): boolean {
+  const text = stripBullets(piece);
+  if (PACK_DESCRIPTION.test(text)) return false;
+  const note = NOTE_START.exec(text);
+  if (note && note.index === 0) return false;
+  const article = readArticle(text);
+  if (!article) return false;
+  // A word that says what: not only packs, sizes or qualifiers ("bien mûres", "verre consigné" do not).
+  return article.name.split(/[\s'-]+/).some((w) => /\p{L}{2,}/u.test(w) && !countUnit(w) && !QUALIFIERS.test(foldName(w)));
+}
+const QUALIFIERS = /^(?:gros|grosses?|grande?s?|petite?s?|bien|tres|frais|fraiches?|mure?s?|bons?|bonnes?|moyens?|moyennes?|verre|plastique|consignee?s?|entiere?s?|vrac|detail)$/;
+
+/**
+ * Splits a line holding several articles: "riz • huile", "tomates, oignons, ail", "riz 2 kg, oeuf,
+ * 5x ail" (a message). A piece that names no article of its own stays with the one before it, so
+ * "Sucre blanc granulé, paquet 1 kg", "Oignons, 2 kg" and "Tomates, bien mûres" stay whole; a
+ * decimal comma ("1,5 L") never cuts.
+ */
+export function splitArticles(line: string): string[] {
   const hard = line.split(/\s+[•·|+]\s+|\t+/).map((p) => p.trim()).filter(Boolean);
   return hard.flatMap((part) => {
-    const pieces = part.split(/\s*[,;]\s+/).map((p) => p.trim()).filter(Boolean);
-    if (pieces.length < 2) return [part];
-    const short = pieces.every((p) => p.split(/\s+/).length <= 4 && !countUnit(p.split(/\s+/)[0]) && !readSize(p) && /\p{L}{3,}/u.test(p));
-    const counted = pieces.every((p) => /^\d+\s*\p{L}/u.test(p) && !readSize(p));
-    return (short && pieces.length >= 3) || counted ? pieces : [part];
+    const cuts = part.split(/(\s*;\s*|\s*,\s*)/);
+    if (cuts.length < 3) return [part];
+    // Glue back decimal commas: "1,5".
+    const pieces: { text: string; sep: string }[] = [{ text: cuts[0], sep: '' }];
+    for (let i = 1; i < cuts.length; i += 2) {
+      const prev = pieces[pieces.length - 1];
+      if (cuts[i] === ',' && /\d$/.test(prev.text) && /^\d/.test(cuts[i + 1])) prev.text += `,${cuts[i + 1]}`;
+      else pieces.push({ text: cuts[i + 1], sep: cuts[i] });
+    }
+    const groups: string[] = [];
+    let pendingLead = '';
+    for (const { text, sep } of pieces) {
+      if (!text.trim()) continue;
+      if (namesArticle(text)) {
+        groups.push(pendingLead + text);
+        pendingLead = '';
+      } else if (groups.length) groups[groups.length - 1] += `${sep.includes(';') ? ';' : ','} ${text}`;
+      else pendingLead += `${text}, `;
+    }
+    if (pendingLead) {
+      if (!groups.length) return [part];
+      groups[groups.length - 1] += `, ${pendingLead.replace(/,\s*$/, '')}`;
+    }
+    return groups.length >= 2 ? groups.map((g) => g.trim()) : [part];
   });
 }
 
@@ -432,6 +490,8 @@ export function splitCsvLine(line: string, delimiter: string): string[] {
   return cells;
 }
 
+const AMOUNT_CELL_RE = new RegExp(`^\\s*(${NUM})\\s*(?:[xX*]\\s*)?(?:(${COUNT_WORD})${E}\\.?)?`, 'iu');
+
 type ColumnMap = Partial<Record<keyof typeof COLUMNS, number>>;
 
 function headerColumns(cells: string[]): ColumnMap | null {
@@ -475,8 +535,15 @@ function parseCsv(lines: string[], delimiter: string): ParsedLine[] {
       size = size ?? sized.size;
       unit = sized.unit;
     } else if (quantityCell !== null) {
-      const n = Number.parseInt(quantityCell.replace(/[^\d]/g, ''), 10);
-      quantity = clampQuantity(Number.isFinite(n) ? n : 1);
+      // "3 plateaux", "une boîte": a count and the pack it counts.
+      const packed = AMOUNT_CELL_RE.exec(normaliseSymbols(quantityCell));
+      if (packed) {
+        quantity = clampQuantity(countOf(packed[1]));
+        if (packed[2]) unit = countUnit(packed[2]) ?? unit;
+      } else {
+        const n = Number.parseInt(quantityCell.replace(/[^\d]/g, ''), 10);
+        quantity = clampQuantity(Number.isFinite(n) ? n : 1);
+      }
     }
     if (unitCell && !sized) unit = countUnit(unitCell) ?? unitCell.trim();
     out.push({

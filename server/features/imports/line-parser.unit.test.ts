@@ -179,6 +179,86 @@ describe('parseList: whole texts', () => {
     expect(parseList('Feuilles de manioc, botte').lines.map((l) => [l.name, l.unit])).toEqual([['Feuilles de manioc', 'botte']]);
   });
 
+  it('splits a message listing articles between commas, each with its count and size', () => {
+    const lines = parseList('riz 2 kg, oeuf, 5x ail, 1x Régab, sucre blanc en morceaux, Riz parfumé 5 kg : 3\nDjino 1,5 L, riz;sel').lines;
+    expect(lines.map((l) => [l.name, l.quantity, sizeText(l.size)])).toEqual([
+      ['riz', 1, '2000 g'],
+      ['oeuf', 1, null],
+      ['ail', 5, null],
+      ['Régab', 1, null],
+      ['sucre blanc', 1, null],
+      ['Riz parfumé', 3, '5000 g'],
+      ['Djino', 1, '1500 mL'],
+      ['riz', 1, null],
+      ['sel', 1, null],
+    ]);
+    // Every piece keeps the whole line as what was read.
+    expect(new Set(lines.slice(0, 6).map((l) => l.original_text)).size).toBe(1);
+  });
+
+  it('keeps with the article before it a piece that names none: a pack, a size, a note, a qualifier', () => {
+    for (const [line, name] of [
+      ['Oignons, 2 kg', 'Oignons'],
+      ['Huile, 1L', 'Huile'],
+      ['Tomates, bien mûres', 'Tomates'],
+      ['Riz, 2 sacs', 'Riz'],
+      ['Coca-Cola, bouteille verre consignée', 'Coca-Cola, bouteille verre consignée'],
+      ["Huile de palme raffinée Cuisin'Or, bouteille 0,9 L", "Huile de palme raffinée Cuisin'Or"],
+      ['Poisson, si possible capitaine', 'Poisson'],
+    ]) {
+      expect(parseList(line).lines.map((l) => l.name), line).toEqual([name]);
+    }
+    // "bouteille de gaz" names an article: it is a piece of its own.
+    expect(parseList('riz, bouteille de gaz, sucre').lines.map((l) => [l.name, l.unit])).toEqual([
+      ['riz', null],
+      ['gaz', 'bouteille'],
+      ['sucre', null],
+    ]);
+  });
+
+  it('drops a check box OCR read as letters or a symbol, and keeps the count written after it', () => {
+    check([
+      ['oO riz', 'riz', 1, null, null],
+      ['O3 bidons huile de palme', 'huile de palme', 3, 'bidon', null],
+      ['do 2 kg riz', 'riz', 1, 'kg', '2000 g'],
+      ['© sucre', 'sucre', 1, null, null],
+      ['0ignons 3', '0ignons', 3, null, null],
+      ['Oignons', 'Oignons', 1, null, null],
+    ]);
+  });
+
+  it('reads what a pack holds apart from how many packs: "pack eau Andza 6x1,5L" is one pack', () => {
+    check([
+      ['pack eau Andza 6x1,5L', 'pack eau Andza', 1, 'L', '1500 mL'],
+      ['2 packs eau Andza 6 x 1,5 L', 'eau Andza', 2, 'pack', '1500 mL'],
+      ['un pack de 6 Andza', 'Andza', 1, 'pack', null],
+      ['carton de 12 x 33cl Régab', 'carton Régab', 1, 'cl', '330 mL'],
+      // No pack written: the number is how many bottles.
+      ['Djino 6x1,5L', 'Djino', 6, 'L', '1500 mL'],
+    ]);
+  });
+
+  it('reads a count after a short name or a name starting with a number', () => {
+    check([
+      ['piles AA 12', 'piles AA', 12, null, null],
+      ['33 Export 4', '33 Export', 4, null, null],
+      ['33 Export', '33 Export', 1, null, null],
+    ]);
+  });
+
+  it('drops shelf and shop headings written without a colon, and gives their category', () => {
+    const lines = parseList('Frais\nyaourts\n\nBoissons\nDjino\nAu marché\ntomates\nÉpicerie\nsel\nViande\nPoisson').lines;
+    expect(lines.map((l) => [l.name, l.category])).toEqual([
+      ['yaourts', null],
+      ['Djino', 'Boissons'],
+      ['tomates', null],
+      ['sel', 'Épicerie'],
+      // Also articles: kept.
+      ['Viande', 'Épicerie'],
+      ['Poisson', 'Épicerie'],
+    ]);
+  });
+
   it('keeps every line as written in original_text, and the same article twice stays two lines (merged after matching)', () => {
     const lines = parseList('Crème fraîche\n- 2 x creme FRAICHE').lines;
     expect(lines.map((l) => [l.name, l.quantity, l.original_text, l.source])).toEqual([
@@ -233,6 +313,19 @@ describe('parseList: CSV and TSV', () => {
       ['Riz', 1, 'kg', '2000 g'],
       ['Sardines', 3, 'boîte', null],
       ['Huile de palme', 1, 'bidon', '5000 mL'],
+    ]);
+  });
+
+  it('reads a pack written in the quantity cell ("3 plateaux", "une boîte")', () => {
+    const lines = parseList('Qté\tArticle\n3 plateaux\toeufs\n2\toeufs\nune boîte\tsardines\n', 'liste.tsv').lines;
+    expect(lines.map((l) => [l.name, l.quantity, l.unit])).toEqual([
+      ['oeufs', 3, 'plateau'],
+      ['oeufs', 2, null],
+      ['sardines', 1, 'boîte'],
+    ]);
+    expect(parseList('"œufs",3 plateaux\nriz,2 kg', 'liste.csv').lines.map((l) => [l.name, l.quantity, l.unit, sizeText(l.size)])).toEqual([
+      ['œufs', 3, 'plateau', null],
+      ['riz', 1, 'kg', '2000 g'],
     ]);
   });
 

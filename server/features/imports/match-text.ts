@@ -21,7 +21,7 @@ const PACK_WORDS = new Map<string, string>([
 
 /** Words that qualify without naming: unmatched, they weigh little. */
 const MODIFIERS = new Set([
-  'gros', 'grosse', 'grand', 'grande', 'petit', 'petite', 'bon', 'bonne', 'bien', 'beau', 'belle', 'mur', 'mure', 'moyen',
+  'gros', 'gro', 'grosse', 'grand', 'grande', 'petit', 'petite', 'bon', 'bonne', 'bien', 'beau', 'belle', 'mur', 'mure', 'moyen',
   'moyenne', 'bio', 'extra', 'qualite', 'frais', 'fraiche', 'local', 'locale', 'entier', 'entiere', 'normal', 'simple',
   'ordinaire', 'marque', 'consigne', 'consignee', 'nouveau', 'nouvelle', 'vrai', 'gabon', 'gabonais', 'import', 'importe',
 ]);
@@ -29,7 +29,12 @@ const MODIFIERS = new Set([
 /** Everyday names for catalogue articles (folded phrase → catalogue words). */
 const SYNONYMS: [RegExp, string][] = [
   [/^pq$|\bpapier (?:toilette|wc|cul)\b/, 'papier hygienique'],
-  [/\bsucre (?:en )?(?:poudre|semoule)\b/, 'sucre granule'],
+  [/\bsucre((?: blanc| roux| blond)?) (?:en )?(?:poudre|semoule|cristal|cristallise)\b/, 'sucre$1 granule'],
+  [/\bsucre (?:en )?poudre (blanc|roux)\b/, 'sucre $1 granule'],
+  [/\bsel (?:de (?:cuisine|table)|de cuisine fin)\b/, 'sel fin'],
+  [/\bsavonnettes?\b/, 'savon de toilette'],
+  [/\b(?:bombes?|aerosols?|sprays?) (?:d |a |anti )?(?:insecticides?|moustiques?|insectes?)\b|\binsecticides? (?:en )?(?:bombe|spray)\b/, 'insecticide aerosol'],
+  [/\bpoulets? (?:du pays|local|locaux|bicyclette|fermier|de ferme)\b/, 'poulet de chair local'],
   [/\bsavon (?:en )?poudre\b|\bpoudre a laver\b|\bdetergent\b/, 'lessive en poudre'],
   [/\bbaygon\b/, 'insecticide'],
   [/^pains?$/, 'baguette de pain'],
@@ -63,7 +68,9 @@ export function stem(word: string): string {
   if (word.length <= 3 || /^\d+$/.test(word)) return word;
   if (word.endsWith('eaux')) return word.slice(0, -1);
   if (word.endsWith('aux')) return `${word.slice(0, -3)}al`;
-  if (word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  if (word.endsWith('s') && !word.endsWith('ss')) return stem(word.slice(0, -1));
+  // Feminine past participles read like the masculine: "congelees" → "congele".
+  if (word.endsWith('ee') && word.length > 4) return word.slice(0, -1);
   return word;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, stem, undigit, wordSimilarity, words } from './match-text';
+import { applySynonyms, foldText, stem, undigit, wordSimilarity, words } from './match-text';
 
 describe('match-text', () => {
   it('folds like the catalogue: accents, œ, elisions, brands with an apostrophe', () => {
@@ -11,6 +11,18 @@ describe('match-text', () => {
 
   it('reduces French plurals alike on both sides', () => {
     expect(['oeufs', 'plateaux', 'tomates', 'riz', 'doux', 'pois'].map(stem)).toEqual(['oeuf', 'plateau', 'tomate', 'riz', 'doux', 'poi']);
+    // Feminine participles read like the masculine.
+    expect(['congelees', 'congelee', 'congele'].map(stem)).toEqual(['congele', 'congele', 'congele']);
+  });
+
+  it('reads everyday names as the catalogue names them', () => {
+    const read = (t: string) => applySynonyms(foldText(t));
+    expect(read('sucre roux en poudre')).toBe('sucre roux granule');
+    expect(read('Sucre en poudre')).toBe('sucre granule');
+    expect(read('savonnettes')).toBe('savon de toilette');
+    expect(read('bombe insecticide')).toBe('insecticide aerosol');
+    expect(read('poulet du pays')).toBe('poulet de chair local');
+    expect(read('sel de cuisine')).toBe('sel fin');
   });
 
   it('forgives OCR confusions and slips in long words, not in short ones', () => {
