@@ -8,10 +8,16 @@ import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { AppError } from '../errors';
 
-export type OcrLine = { text: string; confidence: number };
+export type OcrBox = { x0: number; y0: number; x1: number; y1: number };
+export type OcrWord = { text: string; confidence: number; bbox: OcrBox };
+export type OcrLine = { text: string; confidence: number; words?: OcrWord[] };
 export type OcrResult = { text: string; confidence: number; lines: OcrLine[] };
+/** tesseract's thresholding_method: '0' global Otsu (its default), '1' tiled Otsu, '2' Sauvola (local). */
+export type ThresholdingMethod = '0' | '1' | '2';
+/** Per-job settings; the page segmentation mode defaults to the pool's, the thresholding to Otsu. */
+export type RecogniseOptions = { pageSegMode?: PSM; thresholdingMethod?: ThresholdingMethod };
 export type OcrPool = {
-  recognise(image: Buffer, onProgress?: (fraction: number) => void): Promise<OcrResult>;
+  recognise(image: Buffer, onProgress?: (fraction: number) => void, options?: RecogniseOptions): Promise<OcrResult>;
   close(): Promise<void>;
 };
 export type OcrPoolOptions = {
@@ -39,6 +45,9 @@ type Slot = {
   busy: boolean;
   idleTimer?: NodeJS.Timeout;
   onProgress?: (fraction: number) => void;
+  /** The page segmentation mode and thresholding the worker is set to. */
+  pageSegMode?: PSM;
+  thresholdingMethod?: ThresholdingMethod;
   /** Rejects the running job when the thread dies. */
   failRunning?: (error: Error) => void;
 };
@@ -46,6 +55,8 @@ type Slot = {
 type Job = {
   image: Buffer;
   onProgress?: (fraction: number) => void;
+  pageSegMode?: PSM;
+  thresholdingMethod?: ThresholdingMethod;
   resolve: (result: OcrResult) => void;
   reject: (error: unknown) => void;
 };
@@ -90,6 +101,8 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
         preserve_interword_spaces: '1',
         user_defined_dpi: '300',
       });
+      slot.pageSegMode = pageSegMode;
+      slot.thresholdingMethod = '0';
       return worker;
     });
     // A worker that cannot start is dropped; its job (if any) fails through the awaited promise.
@@ -134,6 +147,13 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
       const worker = await Promise.race([slot.worker, failure]);
       // Closed or retired while starting: its thread is gone, do not post to it.
       if (closed || !slots.includes(slot)) throw new Error('OCR worker retired');
+      // A job may ask for another segmentation or thresholding (product labels: sparse text, local threshold).
+      const wanted = { pageSegMode: job.pageSegMode ?? pageSegMode, thresholdingMethod: job.thresholdingMethod ?? '0' };
+      if (slot.pageSegMode !== wanted.pageSegMode || slot.thresholdingMethod !== wanted.thresholdingMethod) {
+        await Promise.race([worker.setParameters({ tessedit_pageseg_mode: wanted.pageSegMode, thresholding_method: wanted.thresholdingMethod } as Parameters<Worker['setParameters']>[0]), failure]);
+        slot.pageSegMode = wanted.pageSegMode;
+        slot.thresholdingMethod = wanted.thresholdingMethod;
+      }
       const { data } = await Promise.race([worker.recognize(job.image, {}, { text: true, blocks: true }), failure]);
       job.resolve(toResult(data));
     } catch {
@@ -154,12 +174,12 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   }
 
   return {
-    recognise(image, onProgress) {
+    recognise(image, onProgress, options) {
       if (closed) return Promise.reject(new AppError('DOCUMENT_PROCESSING_FAILED'));
       const available = slots.some((s) => !s.busy) || slots.length < size;
       if (!available && queue.length >= maxQueue) return Promise.reject(new AppError('DOCUMENT_QUEUE_FULL'));
       return new Promise<OcrResult>((resolve, reject) => {
-        queue.push({ image, onProgress, resolve, reject });
+        queue.push({ image, onProgress, pageSegMode: options?.pageSegMode, thresholdingMethod: options?.thresholdingMethod, resolve, reject });
         pump();
       });
     },
@@ -184,7 +204,9 @@ function toResult(page: TesseractPage): OcrResult {
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
         const text = line.text.replace(/\s+$/, '');
-        if (text.trim()) lines.push({ text, confidence: line.confidence });
+        if (!text.trim()) continue;
+        const words = line.words.map((word) => ({ text: word.text, confidence: word.confidence, bbox: word.bbox }));
+        lines.push({ text, confidence: line.confidence, words });
       }
     }
   }

@@ -4,6 +4,7 @@
 // Telling 0° from 180° needs the recogniser, so both candidates are returned for the caller to score.
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../errors';
+import { blankLineMarks } from './marks';
 
 // Refuse decompression bombs: 40 megapixels is far above any phone photo.
 const MAX_PIXELS = 40_000_000;
@@ -17,31 +18,45 @@ const ANALYSIS_LONG_SIDE = 800;
 const SKEW_RANGE = 15;
 // A dark shape wider or taller than this share of the image is not a character.
 const LARGE_SHAPE_SHARE = 0.3;
+// Profile score ratio a sideways reading needs to win over the level one before any OCR.
+const SIDEWAYS_EVIDENCE = 1.5;
+// Below this ratio either way, the caller should read both directions when unsure.
+const CLEAR_EVIDENCE = 2.5;
 
 export type PreparedImage = {
   /** Grey PGM image, the best upright guess. */
   image: Buffer;
   /** The same turned 180°, for the caller to compare by OCR confidence. */
   flipped: () => Promise<Buffer>;
-  /** The same turned 90° and 270°: the last resort when the line direction was misjudged. */
+  /**
+   * The other line direction (its best skew, then that turned 180°): the last resort when the
+   * line direction was misjudged.
+   */
   turned: () => Promise<Buffer[]>;
   width: number;
   height: number;
   /** Clockwise rotation applied after EXIF orientation, in degrees. */
   rotation: number;
+  /** The projection profiles barely told the two line directions apart: read both if unsure. */
+  ambiguous: boolean;
+  /** The image was light on dark (a dark-mode screenshot) and was inverted. */
+  inverted: boolean;
 };
 
 type Grey = { data: Uint8Array; width: number; height: number };
 
 /** Steps that can be switched off, to measure what each one brings (benchmark only). */
-export type PrepareOptions = { flatten?: boolean; orient?: boolean; rescale?: boolean; targetLineHeight?: number };
+export type PrepareOptions = { flatten?: boolean; orient?: boolean; rescale?: boolean; marks?: boolean; targetLineHeight?: number };
 
 export async function preparePhoto(bytes: Buffer, options: PrepareOptions = {}): Promise<PreparedImage> {
-  const source = await decodeGrey(bytes);
+  const decoded = await decodeGrey(bytes);
+  const inverted = isDarkBackground(decoded);
+  const source = inverted ? invert(decoded) : decoded;
   const flattened = options.flatten === false ? source : await flattenBackground(source);
   const { image: flat, analysis } = await removeLargeShapes(flattened);
   const found = findOrientation(analysis);
   const angle = options.orient === false ? 0 : found.angle;
+  const otherAngle = options.orient === false ? 90 : found.otherAngle;
   const lineHeight = options.rescale === false ? null : found.lineHeight;
   const targetLineHeight = options.targetLineHeight ?? TARGET_LINE_HEIGHT;
 
@@ -55,15 +70,59 @@ export async function preparePhoto(bytes: Buffer, options: PrepareOptions = {}):
   // Never shrink below the minimum working size: small print would lose its strokes.
   scale = Math.max(scale, Math.min(1, MIN_LONG_SIDE / longSide));
 
-  const upright = await rotateGrey(await resizeGrey(flat, scale), angle);
+  const scaled = await resizeGrey(flat, scale);
+  const upright = await rotateGrey(scaled, angle);
+  // Checkboxes are found on each candidate: they lead the lines only once these run left to right.
+  const ready = (grey: Grey) => toPgm(options.marks === false ? grey : blankLineMarks(grey));
   return {
-    image: toPgm(upright),
-    flipped: async () => toPgm(await rotateGrey(upright, 180)),
-    turned: async () => [toPgm(await rotateGrey(upright, 90)), toPgm(await rotateGrey(upright, 270))],
+    image: ready(upright),
+    flipped: async () => ready(await rotateGrey(upright, 180)),
+    turned: async () => [ready(await rotateGrey(scaled, otherAngle)), ready(await rotateGrey(scaled, otherAngle + 180))],
     width: upright.width,
     height: upright.height,
     rotation: angle,
+    ambiguous: found.ambiguous,
+    inverted,
   };
+}
+
+/**
+ * Light text on a dark background (a dark-mode screenshot, a blackboard): the background is the
+ * most common tone, so the centre of the image — where a photographed page lies, away from the
+ * table around it — is mostly dark and uniform. Such an image is inverted before flattening.
+ */
+export function isDarkBackground(grey: Grey): boolean {
+  const { width, height, data } = grey;
+  const x0 = Math.floor(width * 0.2), x1 = Math.ceil(width * 0.8);
+  const y0 = Math.floor(height * 0.2), y1 = Math.ceil(height * 0.8);
+  const step = Math.max(1, Math.floor(Math.sqrt(((x1 - x0) * (y1 - y0)) / 200_000)));
+  const histogram = new Float64Array(256);
+  let total = 0;
+  for (let y = y0; y < y1; y += step) {
+    for (let x = x0; x < x1; x += step) {
+      histogram[data[y * width + x]]++;
+      total++;
+    }
+  }
+  if (total === 0) return false;
+  const threshold = otsuOfHistogram(histogram, total);
+  let below = 0, sum = 0, squares = 0;
+  for (let v = 0; v < threshold; v++) {
+    below += histogram[v];
+    sum += v * histogram[v];
+    squares += v * v * histogram[v];
+  }
+  if (below < total * 0.6) return false;
+  const mean = sum / below;
+  const deviation = Math.sqrt(Math.max(0, squares / below - mean * mean));
+  // A page in a deep shadow is a gradient, not one flat dark tone.
+  return mean < 100 && deviation < 25;
+}
+
+function invert(grey: Grey): Grey {
+  const data = new Uint8Array(grey.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = 255 - grey.data[i];
+  return { data, width: grey.width, height: grey.height };
 }
 
 async function decodeGrey(bytes: Buffer): Promise<Grey> {
@@ -260,23 +319,38 @@ function toPgm(grey: Grey): Buffer {
  * sideways is turned too. Returns the clockwise angle that makes lines horizontal (0°/180°
  * ambiguity left) and the text line height seen at that angle.
  */
-export function findOrientation(grey: Grey): { angle: number; lineHeight: number | null } {
-  const points = inkPoints(grey);
-  if (points.xs.length < 50) return { angle: 0, lineHeight: null };
+export type Orientation = {
+  angle: number;
+  lineHeight: number | null;
+  /** The best angle of the other line direction (around 90° when `angle` is around 0° and back). */
+  otherAngle: number;
+  /** The evidence for `angle` over `otherAngle` is weak. */
+  ambiguous: boolean;
+};
 
-  let best = { angle: 0, score: -1 };
-  for (const base of [0, 90]) {
+export function findOrientation(grey: Grey): Orientation {
+  const points = inkPoints(grey);
+  if (points.xs.length < 50) return { angle: 0, lineHeight: null, otherAngle: 90, ambiguous: true };
+
+  const [level, sideways] = [0, 90].map((base) => {
+    let best = { angle: base, score: -1 };
     for (let a = -SKEW_RANGE; a <= SKEW_RANGE; a += 1) {
       const score = profileScore(points, base + a);
       if (score > best.score) best = { angle: base + a, score };
     }
-  }
-  for (let a = best.angle - 0.9; a <= best.angle + 0.9; a += 0.2) {
-    const score = profileScore(points, a);
-    if (score > best.score) best = { angle: a, score };
-  }
-  const angle = Math.round(best.angle * 10) / 10;
-  return { angle: normaliseAngle(angle), lineHeight: lineHeightAt(points, angle) };
+    for (let a = best.angle - 0.9; a <= best.angle + 0.9; a += 0.2) {
+      const score = profileScore(points, a);
+      if (score > best.score) best = { angle: a, score };
+    }
+    return { angle: Math.round(best.angle * 10) / 10, score: best.score };
+  });
+  // A left-aligned column of bullets or checkboxes also gives the sideways profile sharp steps:
+  // turning a page needs clear evidence. When it is weak, the page is read as it came first.
+  const ratio = sideways.score / Math.max(level.score, 1e-9);
+  const turn = ratio >= SIDEWAYS_EVIDENCE;
+  const [chosen, other] = turn ? [sideways, level] : [level, sideways];
+  const ambiguous = Math.max(ratio, 1 / ratio) < CLEAR_EVIDENCE;
+  return { angle: normaliseAngle(chosen.angle), lineHeight: lineHeightAt(points, chosen.angle), otherAngle: normaliseAngle(other.angle), ambiguous };
 }
 
 const normaliseAngle = (angle: number) => (Math.abs(angle) < 0.15 ? 0 : angle);
@@ -309,6 +383,10 @@ function countBelow(data: Uint8Array, threshold: number): number {
 function otsu(data: Uint8Array): number {
   const histogram = new Float64Array(256);
   for (let i = 0; i < data.length; i++) histogram[data[i]]++;
+  return Math.min(otsuOfHistogram(histogram, data.length), 200);
+}
+
+function otsuOfHistogram(histogram: Float64Array, total: number): number {
   let sum = 0;
   for (let v = 0; v < 256; v++) sum += v * histogram[v];
   let sumBelow = 0;
@@ -318,7 +396,7 @@ function otsu(data: Uint8Array): number {
   for (let t = 0; t < 256; t++) {
     weightBelow += histogram[t];
     if (weightBelow === 0) continue;
-    const weightAbove = data.length - weightBelow;
+    const weightAbove = total - weightBelow;
     if (weightAbove === 0) break;
     sumBelow += t * histogram[t];
     const meanBelow = sumBelow / weightBelow;
@@ -329,7 +407,7 @@ function otsu(data: Uint8Array): number {
       best = t + 1;
     }
   }
-  return Math.min(best, 200);
+  return best;
 }
 
 function profile(points: Points, angle: number): Float64Array {

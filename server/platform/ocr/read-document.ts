@@ -74,26 +74,60 @@ async function readPdfDocument(bytes: Buffer, pool: OcrPool, report: DocumentPro
 }
 
 /**
- * Preprocesses and reads one image. The projection search fixes the line direction; whether the
- * text is upside down is settled by reading it both ways when the first reading is unsure, and a
- * reading that stays poor is tried at 90° and 270° too. The best-scoring reading is kept.
+ * Preprocesses and reads one image. The projection search proposes a line direction; whether the
+ * text is upside down is settled by reading it both ways when the first reading is unsure. When
+ * the projections barely told the two line directions apart, an unsure reading is also tried in
+ * the other direction; a reading that stays poor is tried at every quarter turn. The best-scoring
+ * reading is kept.
  */
 async function readImage(image: Buffer, pool: OcrPool, onFraction: (fraction: number) => void, onPrepared: () => void): Promise<OcrLine[]> {
   const prepared = await preparePhoto(image);
   onPrepared();
   let best = await pool.recognise(prepared.image, (f) => onFraction(f * FIRST_READING_SHARE));
-  const retry = async (candidate: Buffer, index: number) => {
+  let bestIsOther = false;
+  let tries = 0;
+  const retry = async (candidate: Buffer, other: boolean) => {
     const share = (1 - FIRST_READING_SHARE) / 3;
+    const index = Math.min(tries++, 2);
     const result = await pool.recognise(candidate, (f) => onFraction(FIRST_READING_SHARE + share * (index + f)));
-    if (readingScore(result) > readingScore(best)) best = result;
+    if (readingScore(result) > readingScore(best)) {
+      best = result;
+      bestIsOther = other;
+    }
   };
-  if (best.confidence < CONFIDENT_UPRIGHT) await retry(await prepared.flipped(), 0);
-  if (best.confidence < POOR_READING) {
-    const [quarter, threeQuarters] = await prepared.turned();
-    await retry(quarter, 1);
-    if (best.confidence < CONFIDENT_UPRIGHT) await retry(threeQuarters, 2);
+  const turned = once(() => prepared.turned());
+  if (prepared.ambiguous && best.confidence < CONFIDENT_UPRIGHT) await retry((await turned())[0], true);
+  if (best.confidence < CONFIDENT_UPRIGHT) {
+    // Upside down: the current best direction turned 180°.
+    if (bestIsOther) await retry((await turned())[1], true);
+    else await retry(await prepared.flipped(), false);
   }
-  return best.lines.filter((line) => !isNoise(line));
+  if (best.confidence < POOR_READING && !prepared.ambiguous) {
+    const [quarter, threeQuarters] = await turned();
+    await retry(quarter, true);
+    if (best.confidence < CONFIDENT_UPRIGHT) await retry(threeQuarters, true);
+  }
+  return best.lines.map(withoutLeadingMark).filter((line) => !isNoise(line));
+}
+
+/**
+ * Drops a first word with neither letter nor digit: a bullet, a dash, or a tick or box tesseract
+ * has no glyph for and reads as "/", "|", "»"… It means nothing to the list, and glued to the next
+ * word it could turn into a digit or a letter.
+ */
+export function withoutLeadingMark(line: OcrLine): OcrLine {
+  const words = line.words;
+  if (!words || words.length < 2) return line;
+  const first = words[0].text.trim();
+  if (first === '' || /[\p{L}\p{N}]/u.test(first)) return line;
+  const start = line.text.indexOf(first);
+  if (start === -1 || line.text.slice(0, start).trim() !== '') return line;
+  return { ...line, text: line.text.slice(start + first.length).replace(/^\s+/, ''), words: words.slice(1) };
+}
+
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= make());
 }
 
 /** Confidence, discounted when little of the reading is letters (garbage reads as symbols). */

@@ -4,7 +4,7 @@ import { DOCUMENT_MAX_BYTES, type ImportStage } from '#contract/imports';
 import { listImagePng, phonePhotoJpeg, scannedPdf, textPdf } from '../../test/documents';
 import { AppError } from '../errors';
 import { createOcrPool } from './ocr-pool';
-import { readDocument } from './read-document';
+import { readDocument, withoutLeadingMark } from './read-document';
 
 const LIST = ['Liste de courses', '- 2 kg riz', '- 3 boîtes de sardines', "- huile Cuisin'Or 1L", '- savon de Marseille', '- lait Nido', '- sucre en poudre'];
 const KEY_WORDS = ['riz', 'sardines', "Cuisin'Or", 'savon', 'Marseille', 'Nido', 'sucre', 'poudre'];
@@ -30,6 +30,31 @@ describe('readDocument', () => {
     expect(missing(result.text)).toEqual([]);
     expect(result.ocrConfidence).toBeGreaterThan(70);
     expect(stages).toEqual(['reading', 'preparing', 'recognising']);
+  });
+
+  it('reads a dark-mode screenshot (light text on a dark background)', async () => {
+    const screenshot = await sharp(await listImagePng(LIST, { font: 'Cantarell', fontSize: 40 })).negate({ alpha: false }).png().toBuffer();
+    const result = await readDocument(screenshot, pool);
+    expect(missing(result.text)).toEqual([]);
+  });
+
+  it('reads a clean upright page with a column of checkboxes without turning it', async () => {
+    const lines = ['Épicerie', '[ ] sucre en poudre', '[ ] 4 boîtes de sardines', '[x] 2 kg riz', '[ ] savon de Marseille', '[ ] lait Nido', "[x] huile Cuisin'Or 1L"];
+    const result = await readDocument(await listImagePng(lines, { font: 'FreeSerif', fontSize: 34, width: 1400 }), pool);
+    expect(missing(result.text)).toEqual([]);
+  });
+
+  it('does not read checkboxes as letters or digits glued to the line', async () => {
+    const lines = ['☐ 6 rouleaux papier', '☑ 3 bidons huile', '□ 2 kg riz', '○ 5 savons', '☐ sardines'];
+    const result = await readDocument(await listImagePng(lines, { font: 'DejaVu Sans Mono', fontSize: 42 }), pool);
+    expect(result.text.split('\n')).toEqual(['6 rouleaux papier', '3 bidons huile', '2 kg riz', '5 savons', 'sardines']);
+  });
+
+  it('reads small print on a low-resolution photo', async () => {
+    const photo = await phonePhotoJpeg(LIST, { fontSize: 27, longSide: 960, blur: 0.8, shadow: true });
+    const result = await readDocument(photo, pool);
+    // The dash before "savon" may come out as a capital: compare words whatever their case.
+    expect(KEY_WORDS.filter((word) => !result.text.toLowerCase().includes(word.toLowerCase()))).toEqual([]);
   });
 
   it('reads a scanned PDF page by page, reporting pages', async () => {
@@ -72,5 +97,22 @@ describe('readDocument', () => {
     const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.length).toBeLessThan(DOCUMENT_MAX_BYTES);
     expect(await codeOf(readDocument(bomb, pool))).toBe('DOCUMENT_UNREADABLE');
+  });
+});
+
+describe('withoutLeadingMark', () => {
+  const word = (text: string) => ({ text, confidence: 90, bbox: { x0: 0, y0: 0, x1: 10, y1: 10 } });
+  const line = (...words: string[]) => ({ text: words.join(' '), confidence: 90, words: words.map(word) });
+
+  it.each([
+    [['/', '2', 'kg', 'riz'], '2 kg riz'],
+    [['|-—', '6', 'bouteilles'], '6 bouteilles'],
+    [['»', 'sucre'], 'sucre'],
+  ])('drops a first word without letters or digits: %j', (words, text) => {
+    expect(withoutLeadingMark(line(...words)).text).toBe(text);
+  });
+
+  it.each([[['2', 'kg', 'riz']], [['½', 'kg', 'sel']], [['-']], [['O', '3', 'bidons']]])('keeps %j', (words) => {
+    expect(withoutLeadingMark(line(...words)).text).toBe(words.join(' '));
   });
 });
