@@ -3,6 +3,9 @@
 // one more item always outweighs any cost, exactly like the exact solver's objective.
 //   min Σ w_sj x_sj + fee Σ y_s + BIG Σ u_j
 //   s.t. Σ_s x_sj + u_j = 1 (each item), x_sj ≤ y_s, Σ y_s ≤ maxStores, y binary, x, u ≥ 0.
+// With free delivery from T, a binary z says "delivery is free" and the fee moves to p_s ≥ y_s − z:
+//   min Σ w_sj x_sj + fee Σ p_s + BIG Σ u_j,  Σ w_sj x_sj − T z ≥ 0,  p_s − y_s + z ≥ 0,  p ≥ 0,
+// and x becomes binary: a fractional x could split an item between two stores to land exactly on T.
 import { Worker } from 'node:worker_threads';
 import { normalizeBasket } from '../server/optimiser/normalize';
 import type { BestPricesInput } from '../server/optimiser/types';
@@ -29,8 +32,16 @@ export function buildMilp(input: BestPricesInput): MilpModel {
     rows.push(` c${j}: ${wrap([...terms, `u${j}`], ' + ')} = 1`);
   });
   const stores = [...usedStores].sort((a, b) => a - b);
-  for (const s of stores) objective.push(`${input.storeFee} y${s}`);
+  const threshold = input.freeDeliveryFrom;
+  const free = threshold !== undefined && input.storeFee > 0 && priced.length > 0;
+  for (const s of stores) objective.push(`${input.storeFee} ${free ? 'p' : 'y'}${s}`);
   rows.push(` cap: ${wrap(stores.map((s) => `y${s}`), ' + ')} <= ${input.maxStores}`);
+  if (free) {
+    const spend = priced.flatMap((item, j) => item.offers.map((offer) => `${offer.lineCost} x${offer.store}_${j}`));
+    rows.push(` free: ${wrap([...spend, `${-threshold} z`], ' + ').replace(/\+ -/g, '- ')} >= 0`);
+    for (const s of stores) rows.push(` fee${s}: p${s} - y${s} + z >= 0`);
+  }
+  const xs = free ? priced.flatMap((item, j) => item.offers.map((offer) => `x${offer.store}_${j}`)) : [];
   const lp = [
     'Minimize',
     ` obj: ${wrap(objective, ' + ')}`,
@@ -39,7 +50,7 @@ export function buildMilp(input: BestPricesInput): MilpModel {
     'Bounds',
     ...stores.map((s) => ` 0 <= y${s} <= 1`),
     'Binary',
-    wrap(stores.map((s) => `y${s}`), ' '),
+    wrap([...stores.map((s) => `y${s}`), ...(free ? ['z', ...xs] : [])], ' '),
     'End',
   ].join('\n');
   return { lp, big, storeIds: basket.storeIds };

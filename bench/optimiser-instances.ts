@@ -21,6 +21,8 @@ export type InstanceShape = {
   availability: Availability;
   maxStores?: number;
   storeFee?: number;
+  /** Free delivery from this items total; the product's 25 000 XAF unless given (null: never free). */
+  freeDeliveryFrom?: number | null;
 };
 
 export function generateInstance(shape: InstanceShape, seed: number): BestPricesInput {
@@ -36,7 +38,8 @@ export function generateInstance(shape: InstanceShape, seed: number): BestPrices
       availability[s][j] ? [{ storeId: `store-${String(s).padStart(4, '0')}`, unitPrice: 5 * Math.round((price * storeLevel * uniform(0.95, 1.05)) / 5) }] : [],
     ),
   }));
-  return { items, maxStores: shape.maxStores ?? 3, storeFee: shape.storeFee ?? 2000 };
+  const freeDeliveryFrom = shape.freeDeliveryFrom === undefined ? 25_000 : (shape.freeDeliveryFrom ?? undefined);
+  return { items, maxStores: shape.maxStores ?? 3, storeFee: shape.storeFee ?? 2000, freeDeliveryFrom };
 }
 
 function availabilityMatrix(shape: InstanceShape, random: () => number): boolean[][] {

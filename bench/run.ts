@@ -25,6 +25,16 @@ const CASES: BenchCase[] = [
     description: 'listes de courses depuis photos, PDF et fichiers : rappel, précision, quantités et latence par type de document (PGlite)',
     load: () => import('./import/import.bench'),
   },
+  {
+    name: 'banner',
+    description: 'bandeau promotionnel sur PostgreSQL : 2 000 utilisateurs aux audiences mélangées, 200 annonces actives, face à une route triviale',
+    load: () => import('./banner'),
+  },
+  {
+    name: 'recognition',
+    description: 'reconnaissance de produits en photo : code-barres, étiquette seule, objets hors catalogue, latence (PGlite)',
+    load: () => import('./recognition/recognition.bench'),
+  },
 ];
 
 async function main() {

@@ -2,11 +2,15 @@
 // Server errors and UI texts both read from here; nothing user-facing is written elsewhere.
 
 import { accountSecurity } from './messages-accounts';
+import { adsUi } from './messages-ads-ui';
+import { adsApi } from './messages-ads';
 import { adminUi } from './messages-admin';
+import { banner } from './messages-banner';
 import { agentVetting } from './messages-agents';
 import { barcodes } from './messages-barcodes';
 import { hardening } from './messages-hardening';
 import { importsUi } from './messages-imports';
+import { recognitionApi } from './messages-recognition';
 import { livePayments } from './messages-payments';
 import { scannerUi } from './messages-scanner';
 
@@ -647,15 +651,11 @@ export const fr = {
     title: 'Scanner intelligent',
     camera: 'Caméra',
     upload: 'Importer',
-    startCamera: 'Activer la caméra',
     capture: 'Prendre la photo',
     retake: 'Reprendre',
     chooseFile: 'Choisir une photo',
-    fileHint: 'JPG, PNG ou WebP, 5 MB maximum',
     preview: 'Aperçu de la photo',
-    usePhoto: 'Compléter la fiche produit',
     manualEntry: 'Saisir le produit manuellement',
-    recognitionSoon: "La reconnaissance automatique arrive bientôt : complétez la fiche à partir de votre photo.",
   },
 
   nearbyInvite: {
@@ -868,6 +868,8 @@ export const fr = {
     nearestStoreHint: 'Tout dans un seul magasin, près de chez vous',
     itemsCost: 'Articles',
     deliveryFee: 'Livraison',
+    freeDelivery: 'Livraison offerte',
+    toFreeDelivery: (amount: string) => `Plus que ${amount} pour la livraison offerte`,
     total: 'Total',
     savings: 'Économies',
     score: 'Score',
@@ -1058,5 +1060,9 @@ export const fr = {
   hardening,
   barcodes,
   importsUi,
+  recognitionApi,
   scannerUi,
+  adsApi,
+  adsUi,
+  banner,
 } as const;

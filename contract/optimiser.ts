@@ -10,10 +10,17 @@ export type ViewType = (typeof VIEW_TYPES)[number];
 export const OPTIMISER = {
   maxStores: 3,
   storeFeeXaf: 2000,
+  /** Delivery is free, whatever the number of stores, once the items total reaches this (house promise). */
+  freeDeliveryThresholdXaf: 25_000,
   maxItems: 200,
   /** Stores farther than this from the delivery position are not considered (a basket is delivered by road within a city). */
   deliveryRadiusKm: 50,
 } as const;
+
+/** The delivery fee of a basket: one fee per store, none from the free-delivery threshold on. */
+export function deliveryFeeXaf(itemsCostXaf: number, storeCount: number): number {
+  return itemsCostXaf >= OPTIMISER.freeDeliveryThresholdXaf ? 0 : OPTIMISER.storeFeeXaf * storeCount;
+}
 
 /** Where the optimiser assumes the user is when the browser gives no position (spec: Port-Gentil area). */
 export const OPTIMISER_FALLBACK_POSITION = { latitude: -0.7193, longitude: 8.7815 } as const;

@@ -79,7 +79,7 @@ test('adding a product with a photo: the simple form, then the scanner and the f
   await scanner.getByLabel('Choisir une photo').setInputFiles(await photo('etiquette.png', { r: 20, g: 120, b: 200 }));
   await expect(page.getByText('Fichier téléchargé avec succès!')).toBeVisible();
   await expect(scanner.getByRole('img', { name: 'Aperçu de la photo' })).toBeVisible();
-  await scanner.getByRole('button', { name: 'Compléter la fiche produit' }).click();
+  await scanner.getByRole('button', { name: 'Saisir le produit manuellement' }).click();
 
   const withShop = page.getByRole('dialog', { name: 'Ajouter le produit et son magasin' });
   await expect(withShop.getByRole('img', { name: 'Image principale' })).toBeVisible();

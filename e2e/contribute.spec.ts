@@ -42,7 +42,7 @@ test.describe('in a store, with the position known', () => {
     await expect(page.getByRole('img', { name: 'Aperçu de la photo' })).toBeVisible();
     await page.getByRole('button', { name: 'Retirer la photo' }).click();
     await expect(page.getByRole('img', { name: 'Aperçu de la photo' })).toBeHidden();
-    await page.getByLabel('Scanner le code-barres').setInputFiles(await labelPhoto());
+    await page.getByLabel('Prendre une photo').setInputFiles(await labelPhoto());
     await expect(page.getByRole('img', { name: 'Aperçu de la photo' })).toBeVisible();
 
     await expect(submit).toBeEnabled();

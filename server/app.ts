@@ -41,6 +41,11 @@ import { pricesRoutes } from './features/prices/prices.routes';
 import { registerOutlierJob } from './features/prices/outlier-job';
 import { moderationRoutes } from './features/moderation/moderation.routes';
 import { importsRoutes } from './features/imports/imports.routes';
+import { recognitionRoutes } from './features/recognition/recognition.routes';
+import { bannerRoutes } from './features/ads/banner.routes';
+import { adsRoutes } from './features/ads/ads.routes';
+import { adsAdminRoutes } from './features/ads/ads-admin.routes';
+import { registerAdExpiryJob } from './features/ads/ad-expiry-job';
 import { createOcrPool, type OcrPool } from './platform/ocr/ocr-pool';
 
 // French messages for every zod check that has no message of its own.
@@ -91,6 +96,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   const payments = createPaymentProviders(config, app.log);
   registerPaymentReconciler(app, deps, payments);
   registerOutlierJob(app, deps);
+  registerAdExpiryJob(app, deps, payments);
   const ocr = options.ocr ?? createOcrPool({ size: config.imports.ocrWorkers });
   if (!options.ocr) app.addHook('onClose', () => ocr.close());
 
@@ -113,6 +119,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       await api.register(pricesRoutes, { deps });
       await api.register(moderationRoutes, { deps });
       await api.register(importsRoutes, { deps, ocr });
+      await api.register(recognitionRoutes, { deps, ocr });
+      await api.register(adsRoutes, { deps, payments });
+      await api.register(adsAdminRoutes, { deps, payments });
+      await api.register(bannerRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );
@@ -159,7 +169,7 @@ function contentSecurityPolicy(tileUrl: string) {
     'default-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
     'connect-src': ["'self'"],
     'worker-src': ["'self'"],
     'media-src': ["'self'", 'blob:'],

@@ -138,3 +138,41 @@ describe('planBestPrices — hand-made cases', () => {
     expect(() => planBestPrices({ maxStores: 3, storeFee: FEE, items: [item(1, { a: Number.NaN })] })).toThrow(RangeError);
   });
 });
+
+describe('planBestPrices — free delivery from a threshold', () => {
+  const FREE_FROM = 25_000;
+
+  it('charges no fee once the items total reaches the threshold, and the fees below it', () => {
+    const above = solve({ maxStores: 3, storeFee: FEE, freeDeliveryFrom: FREE_FROM, items: [item(1, { a: 15_000, b: 16_000 }), item(2, { a: 6000, b: 5000 })] });
+    expect(above).toMatchObject({ storeIds: ['a', 'b'], itemsCost: 25_000, deliveryFee: 0, totalCost: 25_000 });
+    const below = solve({ maxStores: 3, storeFee: FEE, freeDeliveryFrom: FREE_FROM, items: [item(1, { a: 10_000 }), item(1, { a: 5000 })] });
+    expect(below).toMatchObject({ storeIds: ['a'], itemsCost: 15_000, deliveryFee: FEE, totalCost: 17_000 });
+  });
+
+  it('uses more stores once delivery is free, since they cost nothing more', () => {
+    // With fees, a alone (26 000 + 2000) beats {a, b} (25 500 + 4000); free, {a, b} is cheaper.
+    const plan = solve({ maxStores: 3, storeFee: FEE, freeDeliveryFrom: FREE_FROM, items: [item(1, { a: 20_000 }), item(1, { a: 6000, b: 5500 })] });
+    expect(plan).toMatchObject({ storeIds: ['a', 'b'], itemsCost: 25_500, deliveryFee: 0, totalCost: 25_500 });
+  });
+
+  it('buys an item dearer to cross the threshold when that beats paying the fee', () => {
+    // Everything at a: 24 000 + 2000 = 26 000. Rice at b instead: 25 000, delivery free.
+    const input: BestPricesInput = {
+      maxStores: 3,
+      storeFee: FEE,
+      freeDeliveryFrom: FREE_FROM,
+      items: [item(1, { a: 14_000, b: 15_000 }), item(1, { a: 10_000, b: 10_500 })],
+    };
+    const plan = solve(input);
+    expect(plan).toMatchObject({ storeIds: ['a', 'b'], itemsCost: 25_000, deliveryFee: 0, totalCost: 25_000 });
+    expect(plan.items.map((i) => [i.storeId, i.unitPrice])).toEqual([['b', 15_000], ['a', 10_000]]);
+    // When crossing costs more than the fee saved, the fee is paid.
+    const dear = solve({ ...input, items: [item(1, { a: 14_000, b: 17_000 }), item(1, { a: 10_000, b: 12_500 })] });
+    expect(dear).toMatchObject({ storeIds: ['a'], itemsCost: 24_000, deliveryFee: FEE, totalCost: 26_000 });
+  });
+
+  it('rejects an invalid threshold', () => {
+    expect(() => planBestPrices({ maxStores: 3, storeFee: FEE, freeDeliveryFrom: -1, items: [item(1, { a: 100 })] })).toThrow(RangeError);
+    expect(() => planBestPrices({ maxStores: 3, storeFee: FEE, freeDeliveryFrom: 1.5, items: [item(1, { a: 100 })] })).toThrow(RangeError);
+  });
+});

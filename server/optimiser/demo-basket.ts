@@ -2,6 +2,7 @@
 // shops (positions in real neighbourhoods), a user at Mont-Bouët. On it the solvers give a
 // best-prices plan of 4700 XAF (one store, Louis) and a nearest-store plan of 4850 XAF (the shop
 // next to the user), delivery included; demo-basket.unit.test.ts checks both come from the solvers.
+import { OPTIMISER } from '#contract/optimiser';
 import { planBestPrices } from './best-prices';
 import { planNearestStore } from './nearest-store';
 import { summarisePlans } from './summary';
@@ -60,11 +61,11 @@ export const DEMO_ITEMS = [
 ] as const;
 
 export function demoBestPricesInput(): BestPricesInput {
-  return { items: DEMO_ITEMS, maxStores: DEMO_MAX_STORES, storeFee: DEMO_STORE_FEE };
+  return { items: DEMO_ITEMS, maxStores: DEMO_MAX_STORES, storeFee: DEMO_STORE_FEE, freeDeliveryFrom: OPTIMISER.freeDeliveryThresholdXaf };
 }
 
 export function demoNearestStoreInput(): NearestStoreInput {
-  return { items: DEMO_ITEMS, stores: DEMO_STORES, userPosition: DEMO_USER_POSITION, storeFee: DEMO_STORE_FEE };
+  return { items: DEMO_ITEMS, stores: DEMO_STORES, userPosition: DEMO_USER_POSITION, storeFee: DEMO_STORE_FEE, freeDeliveryFrom: OPTIMISER.freeDeliveryThresholdXaf };
 }
 
 export type DemoOptimisation = { best: BasketPlan; nearest: NearestStorePlan; summary: PlanSummary };

@@ -40,9 +40,9 @@ export function greedyStoreSet(instance: SearchInstance): number[] {
 
 /** The greedy plan for a list (same objective and plan rules as planBestPrices, not optimal). */
 export function planGreedy(input: BestPricesInput): BasketPlan {
-  assertPlanParameters(input.maxStores, input.storeFee);
+  assertPlanParameters(input.maxStores, input.storeFee, input.freeDeliveryFrom);
   const basket = normalizeBasket(input.items);
   const instance = buildInstance(basket, basket.storeIds.map((_, rank) => rank), input.storeFee, input.maxStores);
   const chosen = greedyStoreSet(instance).map((s) => instance.storeRanks[s]);
-  return buildPlan(basket, chosen, input.storeFee);
+  return buildPlan(basket, chosen, input.storeFee, input.freeDeliveryFrom);
 }

@@ -1,12 +1,13 @@
 // The nearest-store plan: everything bought at the one store closest to the user (haversine km)
 // among the stores that price at least one item of the list. Distance ties go to store order.
+// Its one delivery fee is waived when the items total reaches the free-delivery threshold.
 import { haversineKm, isValidPosition } from '../platform/geo';
 import { assertPlanParameters, normalizeBasket } from './normalize';
-import { alternativesOf } from './plan';
+import { alternativesOf, deliveryFeeOf } from './plan';
 import type { NearestPlannedItem, NearestStoreInput, NearestStorePlan } from './types';
 
 export function planNearestStore(input: NearestStoreInput): NearestStorePlan {
-  assertPlanParameters(1, input.storeFee);
+  assertPlanParameters(1, input.storeFee, input.freeDeliveryFrom);
   if (!isValidPosition(input.userPosition)) throw new RangeError('invalid user position');
   const basket = normalizeBasket(input.items);
   const positions = new Map(input.stores.filter((s) => isValidPosition(s.position)).map((s) => [s.storeId, s.position]));
@@ -34,7 +35,7 @@ export function planNearestStore(input: NearestStoreInput): NearestStorePlan {
     availableCount++;
     return { index, status: 'available', unitPrice: offer.unitPrice, totalPrice: offer.lineCost, alternatives };
   });
-  const deliveryFee = nearest >= 0 ? input.storeFee : 0;
+  const deliveryFee = nearest >= 0 ? deliveryFeeOf(itemsCost, 1, input.storeFee, input.freeDeliveryFrom) : 0;
   return {
     storeId: nearest >= 0 ? basket.storeIds[nearest] : null,
     distanceKm,

@@ -23,6 +23,11 @@ describe('planNearestStore', () => {
     ],
   };
 
+  it('waives its delivery fee once the items total reaches the free-delivery threshold', () => {
+    expect(planNearestStore({ ...input, freeDeliveryFrom: 301 })).toMatchObject({ itemsCost: 300, deliveryFee: 2000, totalCost: 2300 });
+    expect(planNearestStore({ ...input, freeDeliveryFrom: 300 })).toMatchObject({ itemsCost: 300, deliveryFee: 0, totalCost: 300 });
+  });
+
   it('picks the closest store that prices at least one item, at its haversine distance', () => {
     const plan = planNearestStore(input);
     expect(plan.storeId).toBe('near');

@@ -63,7 +63,10 @@ export function normalizeBasket(items: readonly BasketItem[]): NormalizedBasket 
   };
 }
 
-export function assertPlanParameters(maxStores: number, storeFee: number): void {
+export function assertPlanParameters(maxStores: number, storeFee: number, freeDeliveryFrom?: number): void {
   if (!Number.isSafeInteger(maxStores) || maxStores < 1) throw new RangeError('maxStores must be an integer ≥ 1');
   if (!Number.isSafeInteger(storeFee) || storeFee < 0) throw new RangeError('storeFee must be an integer ≥ 0');
+  if (freeDeliveryFrom !== undefined && (!Number.isSafeInteger(freeDeliveryFrom) || freeDeliveryFrom < 0)) {
+    throw new RangeError('freeDeliveryFrom must be an integer ≥ 0');
+  }
 }

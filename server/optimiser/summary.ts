@@ -7,8 +7,8 @@ export const FULL_SCORE_SAVINGS_RATE = 0.1;
 /**
  * Savings: only the items both plans price count (`priced` in the best plan, `available` at the
  * nearest store), each side with its own delivery fees for those items — one fee for the nearest
- * store, one per distinct best-plan store serving them — so that an item only one plan can get
- * neither inflates nor hides the difference:
+ * store, one per distinct best-plan store serving them, none for a plan whose delivery is free —
+ * so that an item only one plan can get neither inflates nor hides the difference:
  *   totalSavings = max(0, nearest cost of those items + fee − (best cost of those items + fees)).
  *
  * Score (integer 0..100), two halves anyone can recompute:
@@ -30,9 +30,10 @@ export function summarisePlans(best: BasketPlan, nearest: NearestStorePlan, stor
     nearestCommon += there.totalPrice!;
     bestStores.add(item.storeId!);
   });
+  // A plan that reached free delivery pays no fee on the shared items either.
   if (bestStores.size > 0) {
-    bestCommon += storeFee * bestStores.size;
-    nearestCommon += storeFee;
+    if (best.deliveryFee > 0) bestCommon += storeFee * bestStores.size;
+    if (nearest.deliveryFee > 0) nearestCommon += storeFee;
   }
   const totalSavings = Math.max(0, nearestCommon - bestCommon);
   if (best.pricedCount === 0) return { totalSavings, optimizationScore: 0 };

@@ -14,6 +14,11 @@ export type BestPricesInput = {
   maxStores: number;
   /** Delivery fee charged once per store used (the product uses 2000). */
   storeFee: number;
+  /**
+   * Items total from which delivery is free (the product uses 25 000): the fee is then 0 whatever
+   * the number of stores. Absent: delivery is never free.
+   */
+  freeDeliveryFrom?: number;
 };
 
 /**
@@ -46,7 +51,7 @@ export type BasketPlan = {
   storeIds: string[];
   /** → total_items_cost: Σ total price of the `priced` items. */
   itemsCost: number;
-  /** → delivery_fee: storeFee × storeIds.length. */
+  /** → delivery_fee: 0 when itemsCost ≥ freeDeliveryFrom, else storeFee × storeIds.length. */
   deliveryFee: number;
   /** → total_cost: itemsCost + deliveryFee. */
   totalCost: number;
@@ -64,6 +69,8 @@ export type NearestStoreInput = {
   stores: readonly StoreLocation[];
   userPosition: LatLng;
   storeFee: number;
+  /** As in BestPricesInput: from this items total the delivery is free. */
+  freeDeliveryFrom?: number;
 };
 
 /**
@@ -88,7 +95,7 @@ export type NearestStorePlan = {
   distanceKm: number | null;
   items: NearestPlannedItem[];
   itemsCost: number;
-  /** storeFee when a store is chosen, else 0. */
+  /** storeFee when a store is chosen and itemsCost is below freeDeliveryFrom, else 0. */
   deliveryFee: number;
   totalCost: number;
   availableCount: number;

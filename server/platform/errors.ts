@@ -79,6 +79,14 @@ const ERRORS = {
   BARCODE_INVALID: [400, fr.barcodes.invalid],
   BARCODE_TAKEN: [409, fr.barcodes.taken],
   BARCODE_NOT_FOUND: [404, fr.barcodes.notFound],
+  // Product recognition (issue 13)
+  RECOGNITION_NO_IMAGE: [400, fr.recognition.noImage],
+  RECOGNITION_IMAGE_TOO_LARGE: [413, fr.lists.fileTooLarge],
+  RECOGNITION_NOT_AN_IMAGE: [415, fr.recognitionApi.notAnImage],
+  RECOGNITION_IMAGE_UNREADABLE: [422, fr.recognitionApi.unreadable],
+  RECOGNITION_FAILED: [503, fr.recognition.error],
+  RECOGNITION_BUSY: [503, fr.recognitionApi.busy],
+  TOO_MANY_RECOGNITIONS: [429, fr.recognitionApi.tooMany],
   // Trust and moderation (issue 10)
   ADMINS_ONLY: [403, fr.auth.adminsOnly],
   ACCOUNT_SUSPENDED: [403, fr.auth.accountSuspended],
@@ -123,6 +131,20 @@ const ERRORS = {
   BAD_URL: [400, fr.hardening.badUrl],
   URL_TOO_LONG: [414, fr.hardening.urlTooLong],
   PUSH_ENDPOINT_TAKEN: [409, fr.hardening.pushEndpointTaken],
+  // Ads (issue 14)
+  AD_NOT_FOUND: [404, fr.adsApi.notFound],
+  AD_TRANSITION_INVALID: [409, fr.adsApi.transitionInvalidGeneric],
+  AD_NOT_EDITABLE: [409, fr.adsApi.notEditable],
+  AD_TERMS_LOCKED: [409, fr.adsApi.termsLocked],
+  AD_BUDGET_MISMATCH: [400, fr.common.invalidValue],
+  AD_MEDIA_REQUIRED: [400, fr.ads.mediaRequired],
+  AD_MEDIA_TOO_LARGE: [413, fr.ads.mediaTooLarge],
+  AD_IMAGE_FORMAT: [415, fr.ads.imageFormat],
+  AD_VIDEO_FORMAT: [415, fr.ads.videoFormat],
+  AD_OPERATOR_REQUIRED: [400, fr.adsApi.operatorRequired],
+  AD_PHONE_REQUIRED: [400, fr.adsApi.phoneRequired],
+  AD_NOT_BANK_TRANSFER: [409, fr.adsApi.notBankTransfer],
+  AD_REFUND_NOT_DUE: [409, fr.adsApi.refundNotDue],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -119,7 +119,7 @@ export async function registerUser(app: FastifyInstance, overrides: Partial<Regi
   return { ...(res.json() as LoginResponse), password: payload.password };
 }
 
-export async function loginDemo(app: FastifyInstance, who: 'consumer' | 'agent'): Promise<SignedIn> {
+export async function loginDemo(app: FastifyInstance, who: 'consumer' | 'agent' | 'moderator'): Promise<SignedIn> {
   const account = DEMO_ACCOUNTS[who];
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: account.password } });
   if (res.statusCode !== 200) throw new Error(`connexion démo refusée (${res.statusCode}) : ${res.body}`);

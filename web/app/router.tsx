@@ -26,6 +26,7 @@ const consumerPages: RouteObject[] = [
   page('/price-comparison', () => import('./price-analysis-pages'), 'PriceComparisonRoute'),
   page('/delivery-booking', () => import('../features/checkout/DeliveryBookingPage'), 'DeliveryBookingPage'),
   page('/deliveries', () => import('../features/deliveries/DeliveriesPage'), 'DeliveriesPage'),
+  page('/mes-annonces', () => import('../features/ads/MyAdsPage'), 'MyAdsPage'),
 ];
 
 const agentPages: RouteObject[] = [
@@ -53,6 +54,7 @@ const publicPages: RouteObject[] = [
   page('/demo-optimization', () => import('../features/optimiser/DemoOptimizationPage'), 'DemoOptimizationPage'),
   page('/conditions', () => import('../features/legal/LegalPages'), 'TermsPage'),
   page('/confidentialite', () => import('../features/legal/LegalPages'), 'PrivacyPage'),
+  page('/annonces/:id', () => import('../features/ads/PublicAdPage'), 'PublicAdPage'),
 ];
 
 export const routes: RouteObject[] = [

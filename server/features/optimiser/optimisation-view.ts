@@ -1,6 +1,6 @@
 // Turns the pure solver's plans into the spec's optimisation result (one per view), and recomputes
 // a result after the user switches an item's store. Pure: store names and positions come in.
-import type { Alternative, OptimizedItem, Optimization, StoreInvolved, ViewType } from '#contract/optimiser';
+import { OPTIMISER, type Alternative, type OptimizedItem, type Optimization, type StoreInvolved, type ViewType } from '#contract/optimiser';
 import { haversineKm, type LatLng } from '../../platform/geo';
 import { summarisePlans } from '../../optimiser/summary';
 import type { BasketPlan, NearestStorePlan, PlannedItem, PlanSummary } from '../../optimiser/types';
@@ -125,9 +125,10 @@ type WithoutTotals = Omit<OptimisationResult, 'total_items_cost' | 'delivery_fee
 
 /**
  * Totals from the items as they stand: Σ total price of the priced items, one delivery fee per
- * distinct store (spec: 2000 XAF per store involved, a single store is 2000).
+ * distinct store (spec: 2000 XAF per store involved, a single store is 2000), none once the items
+ * total reaches the free-delivery threshold (25 000 XAF).
  */
-export function withTotals(result: WithoutTotals, stores: Map<string, StoreInfo>, storeFee: number): OptimisationResult {
+export function withTotals(result: WithoutTotals, stores: Map<string, StoreInfo>, storeFee: number, freeDeliveryFrom: number = OPTIMISER.freeDeliveryThresholdXaf): OptimisationResult {
   const involved = new Map<string, StoreInvolved>();
   let itemsCost = 0;
   let covered = 0;
@@ -151,7 +152,7 @@ export function withTotals(result: WithoutTotals, stores: Map<string, StoreInfo>
     involved.set(item.selected_store_id, entry);
   }
   const storesInvolved = [...involved.values()].sort((a, b) => b.subtotal - a.subtotal || a.store_name.localeCompare(b.store_name, 'fr'));
-  const deliveryFee = storeFee * storesInvolved.length;
+  const deliveryFee = itemsCost >= freeDeliveryFrom ? 0 : storeFee * storesInvolved.length;
   return {
     ...result,
     covered_count: covered,

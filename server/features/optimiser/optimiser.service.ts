@@ -93,12 +93,14 @@ export async function computeOptimisation(deps: AppDeps, input: OptimiseInput): 
   const basket: BasketItem[] = lines.map((line) => ({ quantity: line.quantity, offers: line.productId ? (offersOf.get(line.productId) ?? []) : [] }));
 
   const storeFee = OPTIMISER.storeFeeXaf;
-  const best: BasketPlan = planBestPrices({ items: basket, maxStores: input.maxStores, storeFee });
+  const freeDeliveryFrom = OPTIMISER.freeDeliveryThresholdXaf;
+  const best: BasketPlan = planBestPrices({ items: basket, maxStores: input.maxStores, storeFee, freeDeliveryFrom });
   const nearest: NearestStorePlan = planNearestStore({
     items: basket,
     stores: [...storeInfo.values()].map((s) => ({ storeId: s.id, position: { latitude: s.latitude, longitude: s.longitude } })),
     userPosition: position,
     storeFee,
+    freeDeliveryFrom,
   });
   const summary = summarisePlans(best, nearest, storeFee);
   const result = buildView(input.view, {

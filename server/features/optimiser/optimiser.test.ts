@@ -112,6 +112,7 @@ describe('POST /api/shopping/optimize, best prices', () => {
       items: unique.map((i) => ({ quantity: i.quantity, offers: prices.filter((p) => p.productId === i.product_id).map((p) => ({ storeId: p.storeId, unitPrice: p.priceXaf })) })),
       maxStores: 3,
       storeFee: 2000,
+      freeDeliveryFrom: 25_000,
     });
     const o = await optimizeOk({ items: unique, ...position });
     expect(o.total_cost).toBe(reference.totalCost);

@@ -9,6 +9,8 @@ export function planViolations(input: BestPricesInput, plan: BasketPlan): string
   const problems: string[] = [];
   const fail = (message: string) => problems.push(message);
   const chosen = new Set(plan.storeIds);
+  // Reaching free delivery may justify buying an item dearer than at the cheapest chosen store.
+  const free = input.freeDeliveryFrom !== undefined && plan.itemsCost >= input.freeDeliveryFrom;
 
   if (plan.storeIds.length > input.maxStores) fail(`uses ${plan.storeIds.length} stores > cap ${input.maxStores}`);
   if (plan.storeIds.join('|') !== [...plan.storeIds].sort(byCodeUnit).join('|')) fail('storeIds not in store order');
@@ -37,9 +39,9 @@ export function planViolations(input: BestPricesInput, plan: BasketPlan): string
     } else {
       priced++;
       covered++;
-      const [id, unitPrice] = inPlan[0]; // cheapest chosen seller, ties in store order
+      const [id, unitPrice] = free ? (inPlan.find(([seller]) => seller === planned.storeId) ?? inPlan[0]) : inPlan[0]; // cheapest chosen seller, ties in store order
       if (planned.status !== 'priced') fail(`item ${index}: sold by a chosen store but status ${planned.status}`);
-      if (planned.storeId !== id || planned.unitPrice !== unitPrice) fail(`item ${index}: assigned ${planned.storeId}@${planned.unitPrice}, cheapest chosen is ${id}@${unitPrice}`);
+      if (planned.storeId !== id || planned.unitPrice !== unitPrice) fail(`item ${index}: assigned ${planned.storeId}@${planned.unitPrice}, ${free ? 'a chosen seller' : 'cheapest chosen'} is ${id}@${unitPrice}`);
       if (planned.totalPrice !== Math.round(unitPrice * item.quantity)) fail(`item ${index}: wrong total price`);
       served.add(id);
       itemsCost += Math.round(unitPrice * item.quantity);
@@ -50,7 +52,8 @@ export function planViolations(input: BestPricesInput, plan: BasketPlan): string
   });
   for (const id of plan.storeIds) if (!served.has(id)) fail(`store ${id} serves no item`);
   if (plan.itemsCost !== itemsCost) fail(`itemsCost ${plan.itemsCost} ≠ ${itemsCost}`);
-  if (plan.deliveryFee !== input.storeFee * plan.storeIds.length) fail(`deliveryFee ${plan.deliveryFee} ≠ fee × stores`);
+  const expectedFee = free ? 0 : input.storeFee * plan.storeIds.length;
+  if (plan.deliveryFee !== expectedFee) fail(`deliveryFee ${plan.deliveryFee} ≠ ${free ? '0 (free delivery)' : 'fee × stores'}`);
   if (plan.totalCost !== plan.itemsCost + plan.deliveryFee) fail('totalCost ≠ itemsCost + deliveryFee');
   if (plan.coveredCount !== covered || plan.pricedCount !== priced) fail('covered/priced counts wrong');
   return problems;

@@ -1,6 +1,10 @@
 // Test-only reference: tries every store set of size ≤ maxStores and keeps the best by
 // (items covered desc, total cost asc, stores asc, sorted ids in code-unit order asc).
 // Written from the product rule alone, sharing no code with the solvers.
+// With free delivery (freeDeliveryFrom), the cost of a purchase is its items total, plus the fees
+// only while that total is below the threshold; then every purchase is tried, not only the cheapest
+// per set: each item that a store of the set sells is bought at one of them, every store of the set
+// being used (a purchase leaving one out is tried with the smaller set).
 import type { BestPricesInput } from '../types';
 
 export type ReferenceOptimum = { storeIds: string[]; coveredCount: number; totalCost: number };
@@ -13,7 +17,39 @@ export function exhaustiveOptimum(input: BestPricesInput): ReferenceOptimum {
     return new Map([...cheapest].map(([id, price]) => [id, Math.round(price * item.quantity)]));
   });
   let best: ReferenceOptimum = { storeIds: [], coveredCount: 0, totalCost: 0 };
+  const threshold = input.freeDeliveryFrom;
+  const visitEveryPurchase = (set: string[]) => {
+    const choices = lineCosts.map((costs) => set.map((id, position) => ({ position, cost: costs.get(id) })).filter((c) => c.cost !== undefined));
+    const covered = choices.filter((c) => c.length > 0).length;
+    const full = (1 << set.length) - 1;
+    // Shortcut: when the cheapest purchase already reaches the threshold it is free and no dearer
+    // one can beat it; if it leaves a store unused, the smaller set has it with fewer stores.
+    let cheapestUsed = 0;
+    let cheapest = 0;
+    for (const c of choices) {
+      if (c.length === 0) continue;
+      const min = c.reduce((a, b) => (b.cost! < a.cost! ? b : a));
+      cheapest += min.cost!;
+      for (const o of c) if (o.cost === min.cost) cheapestUsed |= 1 << o.position;
+    }
+    if (cheapest >= threshold!) {
+      if (cheapestUsed === full && isBetter(covered, cheapest, set, best)) best = { storeIds: [...set], coveredCount: covered, totalCost: cheapest };
+      return;
+    }
+    const pick = (item: number, used: number, items: number) => {
+      if (item === choices.length) {
+        if (used !== full) return;
+        const cost = items >= threshold! ? items : items + input.storeFee * set.length;
+        if (isBetter(covered, cost, set, best)) best = { storeIds: [...set], coveredCount: covered, totalCost: cost };
+        return;
+      }
+      if (choices[item].length === 0) return pick(item + 1, used, items);
+      for (const c of choices[item]) pick(item + 1, used | (1 << c.position), items + c.cost!);
+    };
+    pick(0, 0, 0);
+  };
   const visit = (set: string[]) => {
+    if (threshold !== undefined) return visitEveryPurchase(set);
     let covered = 0;
     let cost = input.storeFee * set.length;
     for (const costs of lineCosts) {

@@ -6,7 +6,8 @@ import type { BasketItem, BestPricesInput } from '../types';
 // (sorts before lower case) to catch locale-aware comparisons.
 const STORE_POOL = ['mbolo', 'ckdo', 'prix-import', 'score', 'Geant', 'sbom', 'casino', 'ozone', 'cecado', 'akanda', 'nzeng', 'owendo'];
 
-export type RandomBasketShape = { maxItems: number; maxStores: number; maxCap: number };
+/** `freeDelivery`: add a free-delivery threshold around what the list costs (see below). */
+export type RandomBasketShape = { maxItems: number; maxStores: number; maxCap: number; freeDelivery?: boolean };
 
 export function randomBasket(seed: number, shape: RandomBasketShape = { maxItems: 8, maxStores: 9, maxCap: 3 }): BestPricesInput {
   const random = seededRandom(seed);
@@ -27,7 +28,16 @@ export function randomBasket(seed: number, shape: RandomBasketShape = { maxItems
     if (offers.length > 0 && random() < 0.05) offers.push({ storeId: offers[0].storeId, unitPrice: price() });
     return { quantity: int(1, 5), offers };
   });
-  return { items, maxStores: int(1, shape.maxCap), storeFee };
+  const maxStores = int(1, shape.maxCap);
+  if (!shape.freeDelivery) return { items, maxStores, storeFee };
+  // Around the cheapest total (each item at its cheapest store anywhere), up to a few fees above it,
+  // where crossing the threshold by dearer choices competes with paying the fees; sometimes a round
+  // figure (exact hits), sometimes 0 (always free) or out of reach (never free).
+  const cheapest = items.reduce((sum, item) => sum + (item.offers.length ? Math.min(...item.offers.map((o) => o.unitPrice)) * item.quantity : 0), 0);
+  const near = cheapest + int(-1000, 3 * storeFee + 1500);
+  const kind = int(0, 9);
+  const freeDeliveryFrom = kind === 0 ? 0 : kind === 1 ? 10 ** 9 : kind < 5 ? Math.max(0, 500 * Math.round(near / 500)) : Math.max(0, near);
+  return { items, maxStores, storeFee, freeDeliveryFrom };
 }
 
 export function shuffled<T>(values: readonly T[], random: () => number): T[] {

@@ -118,7 +118,10 @@ type Pixels = { data: Uint8ClampedArray; width: number; height: number };
 const asImageData = (pixels: Pixels) => pixels as unknown as ImageData;
 
 async function toPixels(image: Sharp): Promise<Pixels> {
-  const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  // Grey views come out of sharp with one channel (two with alpha): zxing reads 4 bytes a pixel, and
+  // would read past their end into the previous photo's pixels left in its heap. Back to sRGB first.
+  const { data, info } = await image.toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  if (data.length !== info.width * info.height * 4) throw new Error('barcode view is not RGBA');
   return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 

@@ -1,9 +1,10 @@
 import { Outlet } from 'react-router';
+import { AdFloatingButton } from '../../features/ads/AdFloatingButton';
 import { useSession } from '../../lib/session';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 
-/** The signed-in shell: nav bar, the page, footer. */
+/** The signed-in shell: nav bar, the page, footer, and for consumers the ad manager's floating button. */
 export function AppLayout() {
   const { user } = useSession();
   return (
@@ -13,6 +14,13 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
+      {user?.user_type === 'consumer' && (
+        <>
+          {/* Room under the footer so that the floating button never hides its last line. */}
+          <div className="h-16 bg-white sm:h-20" aria-hidden="true" />
+          <AdFloatingButton />
+        </>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { LogOut, Menu, UserRound, X } from 'lucide-react';
+import { LogOut, Megaphone, Menu, UserRound, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { fr } from '#contract/messages';
@@ -46,10 +46,16 @@ export function NavBar({ user }: { user: SessionUser }) {
         </nav>
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <span className="hidden text-sm text-slate-600 xl:inline">
+          {/* A long name is cut rather than pushing the links onto two lines. */}
+          <span className="hidden max-w-52 truncate text-sm text-slate-600 xl:inline-block" title={user.full_name}>
             {fr.nav.greeting} <strong className="font-semibold text-slate-900">{user.full_name}</strong>
           </span>
           <NotificationBell />
+          {hasProfile && (
+            <NavLink to="/mes-annonces" className={({ isActive }) => `hidden rounded-lg p-2 lg:inline-flex ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100'}`} aria-label={fr.adsUi.myAdsTitle} title={fr.adsUi.myAdsTitle}>
+              <Megaphone size={20} aria-hidden="true" />
+            </NavLink>
+          )}
           {hasProfile ? (
             <Link to="/profile" className="hidden rounded-full lg:inline-flex" aria-label={fr.nav.profile}>
               {avatar}
@@ -100,6 +106,14 @@ export function NavBar({ user }: { user: SessionUser }) {
                 <span className="inline-flex items-center gap-2">
                   <UserRound size={16} aria-hidden="true" />
                   {fr.nav.profile}
+                </span>
+              </NavLink>
+            )}
+            {hasProfile && (
+              <NavLink to="/mes-annonces" className={linkClass}>
+                <span className="inline-flex items-center gap-2">
+                  <Megaphone size={16} aria-hidden="true" />
+                  {fr.adsUi.myAdsTitle}
                 </span>
               </NavLink>
             )}

@@ -1,26 +1,47 @@
 // Full-width promotional carousel (spec part 1 section 2): 128 px high, rotates every 4 s with a
-// 300 ms fade, dot buttons, and back to the first slide each time it becomes visible again.
-import { useEffect, useState } from 'react';
+// 300 ms fade, dot buttons, and back to the first slide each time it becomes visible again. Its
+// slides come from GET /api/ads/banner — the ads that fit the user, then MonPanier's own messages —
+// and nothing is shown when they cannot be read. An ad slide counts an impression when it is
+// actually on screen (once per page load) and leads through its tracked link; a house slide leads
+// to the page it talks about. The rotation holds while the pointer or the keyboard focus is on the
+// banner, so that a slide can be read and clicked (WCAG 2.2.2).
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { BannerSlide } from '#contract/ads';
 import { PROMO } from '#contract/constants';
 import { fr } from '#contract/messages';
+import { bannerQuery, rememberClickedAd, reportImpression } from '../../lib/banner-ads';
+import { AdSlide } from '../../ui/AdSlide';
 
-export type PromoSlide = { id: string; title: string; subtitle: string; gradient: string };
+const NO_SLIDES: BannerSlide[] = [];
 
-export function PromoBanner({ visible, slides = fr.promo.slides as readonly PromoSlide[] }: { visible: boolean; slides?: readonly PromoSlide[] }) {
+export function PromoBanner({ visible }: { visible: boolean }) {
+  const { data, isPending } = useQuery({ ...bannerQuery, enabled: visible });
+  const slides = data ?? NO_SLIDES;
   const [index, setIndex] = useState(0);
   const [fading, setFading] = useState(false);
+  const [onScreen, setOnScreen] = useState(false);
+  const [held, setHeld] = useState(false);
+  const [pageShown, setPageShown] = useState(() => typeof document === 'undefined' || document.visibilityState === 'visible');
+  const box = useRef<HTMLElement>(null);
 
   // Each time the banner (or the page) becomes visible, start again from the first slide.
   useEffect(() => {
     if (!visible) return;
     setIndex(0);
-    const onVisibility = () => document.visibilityState === 'visible' && setIndex(0);
+    setHeld(false);
+    const onVisibility = () => {
+      const shown = document.visibilityState === 'visible';
+      setPageShown(shown);
+      if (shown) setIndex(0);
+    };
     document.addEventListener('visibilitychange', onVisibility);
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, [visible]);
 
   useEffect(() => {
-    if (!visible || slides.length < 2) return;
+    if (!visible || held || slides.length < 2) return;
     let fadeTimer: ReturnType<typeof setTimeout>;
     const timer = setInterval(() => {
       setFading(true);
@@ -33,23 +54,69 @@ export function PromoBanner({ visible, slides = fr.promo.slides as readonly Prom
       clearInterval(timer);
       clearTimeout(fadeTimer);
     };
-  }, [visible, slides.length, index]);
+  }, [visible, held, slides.length, index]);
 
-  if (!visible || slides.length === 0) return null;
-  const slide = slides[Math.min(index, slides.length - 1)];
+  // "Actually shown": at least half of the banner inside the viewport.
+  const hasSlides = slides.length > 0;
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return setOnScreen(true);
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry.isIntersecting), { threshold: 0.5 });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [visible, hasSlides]);
+
+  const slide = hasSlides ? slides[Math.min(index, slides.length - 1)] : null;
+  useEffect(() => {
+    if (visible && onScreen && pageShown && slide?.kind === 'ad') reportImpression(slide.id);
+  }, [visible, onScreen, pageShown, slide]);
+
+  if (!visible) return null;
+  if (isPending) return <div className="w-full animate-pulse rounded-2xl bg-slate-200" style={{ height: PROMO.heightPx }} aria-hidden="true" />;
+  if (!slide) return null;
+
+  const drawn = (
+    <AdSlide
+      slide={
+        slide.kind === 'ad'
+          ? { title: slide.title, subtitle: slide.subtitle, type: slide.type, gradient: slide.gradient, textColor: slide.text_color, mediaUrl: slide.media_url, mediaMime: slide.media_mime, badge: fr.banner.sponsored }
+          : { title: slide.title, subtitle: slide.subtitle, type: 'text', gradient: slide.gradient, textColor: 'white', mediaUrl: null }
+      }
+    />
+  );
 
   return (
-    <section aria-roledescription="carrousel" aria-label={fr.promo.label} className={`relative w-full overflow-hidden rounded-2xl bg-gradient-to-r ${slide.gradient} text-white shadow-sm`} style={{ height: PROMO.heightPx }}>
+    <section
+      ref={box}
+      aria-roledescription="carrousel"
+      aria-label={fr.promo.label}
+      className="relative w-full overflow-hidden rounded-2xl bg-slate-200 shadow-sm"
+      style={{ height: PROMO.heightPx }}
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setHeld(true)}
+      onPointerLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setHeld(false)}
+    >
       <div
-        className="flex h-full flex-col justify-center px-6 pb-5 transition-opacity ease-in-out sm:px-10"
+        className="h-full transition-opacity ease-in-out"
         style={{ opacity: fading ? 0 : 1, transitionDuration: `${PROMO.fadeMs}ms` }}
         aria-live="polite"
         data-slide-id={slide.id}
+        data-slide-kind={slide.kind}
       >
-        <p className="text-lg font-bold sm:text-2xl">{slide.title}</p>
-        <p className="text-sm text-white/90 sm:text-base">{slide.subtitle}</p>
+        {slide.kind === 'ad' ? (
+          <a href={slide.click_url} onClick={() => rememberClickedAd(slide)} className="block h-full" aria-label={`${fr.banner.sponsored} : ${slide.title}`}>
+            {drawn}
+          </a>
+        ) : slide.link ? (
+          <Link to={slide.link} className="block h-full" aria-label={slide.title}>
+            {drawn}
+          </Link>
+        ) : (
+          drawn
+        )}
       </div>
-      <div className="absolute inset-x-0 bottom-2 flex justify-center gap-1.5">
+      <div className="absolute inset-x-0 bottom-2 z-10 flex justify-center gap-1.5">
         {slides.map((s, i) => (
           <button
             key={s.id}
@@ -59,7 +126,7 @@ export function PromoBanner({ visible, slides = fr.promo.slides as readonly Prom
             aria-current={i === index ? 'true' : undefined}
             className="flex size-6 items-center justify-center"
           >
-            <span className={`block h-2 rounded-full transition-all ${i === index ? 'w-5 bg-white' : 'w-2 bg-white/50 hover:bg-white/80'}`} />
+            <span className={`block h-2 rounded-full shadow-sm transition-all ${i === index ? 'w-5 bg-white' : 'w-2 bg-white/50 hover:bg-white/80'}`} />
           </button>
         ))}
       </div>

@@ -15,13 +15,16 @@ import { appConfigQuery } from '../../lib/app-config';
 import { positionFromParams, useGeolocation } from '../../lib/geolocation';
 import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
 import { fetchNearbyStores, placesKeys } from '../../lib/places';
+import { BarcodeScanner } from '../../ui/BarcodeScanner';
 import { Button } from '../../ui/Button';
 import { Card, PageHeader } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { LocationBanner } from './LocationBanner';
 import { PhotoStep } from './PhotoStep';
-import { ProductStep, type PickedProduct } from './ProductStep';
+import { PRODUCT_SEARCH_ID, ProductStep, type PickedProduct } from './ProductStep';
+import { ScanStatus } from './ScanStatus';
 import { StoreStep, type PickedStore } from './StoreStep';
+import { useScannedProduct } from './use-scanned-product';
 
 function Step({ title, done, children }: { title: string; done: boolean; children: ReactNode }) {
   return (
@@ -60,6 +63,8 @@ export function ContributePage() {
   const [photo, setPhoto] = useState<string | null>(null);
   const product = chosenProduct ?? prefill.product;
   const store = chosenStore ?? prefill.store;
+  const [scanning, setScanning] = useState(false);
+  const scanned = useScannedProduct(setProduct);
 
   const position = geo.position;
   const nearby = useQuery({
@@ -119,7 +124,15 @@ export function ContributePage() {
         <div className="min-w-0 space-y-5">
           <Step title={fr.contribute.step1} done={Boolean(product)}>
             {product && <p className="text-sm font-medium text-brand-800">{[product.name, product.brand].filter(Boolean).join(' — ')}</p>}
-            <ProductStep value={product} onChange={setProduct} />
+            <ScanStatus
+              scan={scanned.scan}
+              product={chosenProduct}
+              attaching={scanned.attach.isPending}
+              onSearchByName={() => document.getElementById(PRODUCT_SEARCH_ID)?.focus()}
+              onAttach={(p, code) => scanned.attach.mutate({ productId: p.id, code })}
+              onDismiss={scanned.clear}
+            />
+            <ProductStep value={product} onChange={setProduct} onScan={() => setScanning(true)} />
           </Step>
           <Step title={fr.contribute.step2} done={Boolean(store)}>
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -142,7 +155,7 @@ export function ContributePage() {
             <TextField label={fr.contribute.price} type="number" min={0} step={0.01} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
           </Step>
           <Step title={fr.contribute.step4} done={Boolean(photo)}>
-            <PhotoStep value={photo} onChange={setPhoto} />
+            <PhotoStep value={photo} onChange={setPhoto} onScanBarcode={() => setScanning(true)} />
           </Step>
           <div className="space-y-2">
             <Button size="lg" block icon={<Send size={18} />} disabled={missing.length > 0} busy={submit.isPending} busyLabel={fr.contribute.submitting} onClick={send}>
@@ -169,6 +182,16 @@ export function ContributePage() {
           </Card>
         </aside>
       </div>
+      <BarcodeScanner
+        open={scanning}
+        onClose={() => setScanning(false)}
+        onDetected={(code) => {
+          setScanning(false);
+          // The scan may start from step 4: its answer is shown in step 1.
+          document.getElementById(PRODUCT_SEARCH_ID)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+          void scanned.lookup(code);
+        }}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
-// Step 4 of /contribute: an optional photo, from the camera or from an image file (the second button
-// is labelled as a barcode scan), previewed and removable.
+// Step 4 of /contribute: an optional photo of the price label from the camera (or a file where the
+// device has no camera), previewed and removable. The second button, labelled as a barcode scan,
+// opens the live barcode scanner, whose code chooses the product of step 1.
 import { Camera, ScanBarcode, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { IMAGE_MAX_BYTES } from '#contract/constants';
@@ -7,9 +8,10 @@ import { fr } from '#contract/messages';
 import { readAsDataUrl } from '../../lib/files';
 import { Button } from '../../ui/Button';
 
-export function PhotoStep({ value, onChange }: { value: string | null; onChange: (dataUrl: string | null) => void }) {
+type PhotoStepProps = { value: string | null; onChange: (dataUrl: string | null) => void; onScanBarcode: () => void };
+
+export function PhotoStep({ value, onChange, onScanBarcode }: PhotoStepProps) {
   const camera = useRef<HTMLInputElement>(null);
-  const file = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
 
   const onFile = async (chosen: File | undefined) => {
@@ -34,13 +36,12 @@ export function PhotoStep({ value, onChange }: { value: string | null; onChange:
           <Button variant="outline" icon={<Camera size={18} />} onClick={() => camera.current?.click()}>
             {fr.contribute.takePhoto}
           </Button>
-          <Button variant="outline" icon={<ScanBarcode size={18} />} onClick={() => file.current?.click()}>
+          <Button variant="outline" icon={<ScanBarcode size={18} />} onClick={onScanBarcode}>
             {fr.contribute.scanBarcode}
           </Button>
         </div>
       )}
       <input ref={camera} type="file" accept="image/*" capture="environment" className="sr-only" aria-label={fr.contribute.takePhoto} onChange={(e) => void onFile(e.target.files?.[0])} />
-      <input ref={file} type="file" accept="image/*" className="sr-only" aria-label={fr.contribute.scanBarcode} onChange={(e) => void onFile(e.target.files?.[0])} />
       {error && (
         <p className="text-sm text-rose-600" role="alert">
           {error}

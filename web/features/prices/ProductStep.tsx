@@ -1,6 +1,6 @@
-// Step 1 of /contribute: search and pick the product (name, brand, category).
+// Step 1 of /contribute: search and pick the product (name, brand, category), or scan its barcode.
 import { useQuery } from '@tanstack/react-query';
-import { Check, Search } from 'lucide-react';
+import { Check, ScanBarcode, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { fr } from '#contract/messages';
 import type { Product } from '#contract/products';
@@ -10,9 +10,13 @@ import { Spinner } from '../../ui/Spinner';
 const DEBOUNCE_MS = 300;
 const LISTED = 20;
 
-export type PickedProduct = Pick<Product, 'id' | 'name' | 'brand' | 'category'>;
+export type PickedProduct = Pick<Product, 'id' | 'name' | 'brand' | 'category'> & { barcode?: string | null };
 
-export function ProductStep({ value, onChange }: { value: PickedProduct | null; onChange: (product: PickedProduct) => void }) {
+export const PRODUCT_SEARCH_ID = 'contribute-product-search';
+
+type ProductStepProps = { value: PickedProduct | null; onChange: (product: PickedProduct) => void; onScan: () => void };
+
+export function ProductStep({ value, onChange, onScan }: ProductStepProps) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
@@ -26,19 +30,28 @@ export function ProductStep({ value, onChange }: { value: PickedProduct | null; 
 
   return (
     <div className="space-y-2">
-      <label htmlFor="contribute-product-search" className="sr-only">
+      <label htmlFor={PRODUCT_SEARCH_ID} className="sr-only">
         {fr.contribute.productSearch}
       </label>
       <div className="relative">
         <Search size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-400" aria-hidden="true" />
         <input
-          id="contribute-product-search"
+          id={PRODUCT_SEARCH_ID}
           type="search"
           value={text}
           onChange={(e) => setText(e.target.value)}
           placeholder={fr.contribute.productSearchPlaceholder}
-          className="block h-11 w-full rounded-xl border border-slate-300 bg-white pl-9 pr-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
+          className="block h-11 w-full rounded-xl border border-slate-300 bg-white pl-9 pr-12 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
         />
+        <button
+          type="button"
+          onClick={onScan}
+          aria-label={fr.scannerUi.searchByBarcode}
+          title={fr.scannerUi.searchByBarcode}
+          className="absolute right-1 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-brand-700"
+        >
+          <ScanBarcode size={20} aria-hidden="true" />
+        </button>
       </div>
       <ul className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200 bg-white" aria-label={fr.contribute.step1}>
         {isPending ? (

@@ -30,8 +30,8 @@ import { ShopPicker, type ShopValue } from './ShopPicker';
 
 export type FormMode = 'withShop' | 'simple' | 'edit';
 
-/** What the scanner (or, later, recognition) hands to the "add with shop" form. */
-export type ProductDraft = { name?: string; brand?: string; category?: string; description?: string; unit?: string; main_image?: string | null };
+/** What the smart scanner hands to the "add with shop" form: the recognised product, its barcode, the photo. */
+export type ProductDraft = { name?: string; brand?: string; category?: string; description?: string; unit?: string; barcode?: string; main_image?: string | null };
 
 type FormValues = {
   name: string;
@@ -68,7 +68,7 @@ function initialValues(mode: FormMode, product?: Product, draft?: ProductDraft):
     category: source.category ?? '',
     description: source.description ?? '',
     unit: source.unit ?? '',
-    barcode: p?.barcode ?? '',
+    barcode: p?.barcode ?? draft?.barcode ?? '',
     manufacturer_reference: p?.manufacturer_reference ?? '',
     availability: p?.availability ?? true,
     price: '',

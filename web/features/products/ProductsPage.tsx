@@ -2,13 +2,14 @@
 // category filter, sort, 6 cards per page with a 5-button page window, the product dialogs, and for
 // users who contribute in store, a location note and the nearby-store invitation.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MapPin, PackageSearch, Plus, ScanLine, Search, Tag } from 'lucide-react';
+import { MapPin, PackageSearch, Plus, ScanBarcode, ScanLine, Search, Tag } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { fr } from '#contract/messages';
 import { CATALOGUE, PRODUCT_CATEGORIES, PRODUCT_SORTS, type Product, type ProductSort } from '#contract/products';
 import { useGeolocation } from '../../lib/geolocation';
 import { useSession } from '../../lib/session';
+import { BarcodeScanner } from '../../ui/BarcodeScanner';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Card, EmptyState, PageHeader } from '../../ui/Card';
 import { Pagination } from '../../ui/Pagination';
@@ -45,6 +46,7 @@ function useCatalogueFilters() {
   return { filters, update };
 }
 
+/** The search box; its barcode button scans a code into it (the API finds a product by its barcode). */
 function SearchBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const [text, setText] = useState(value);
   const onChangeRef = useRef(onChange);
@@ -55,6 +57,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
     const timer = setTimeout(() => onChangeRef.current(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, value]);
+  const [scanning, setScanning] = useState(false);
   return (
     <div className="relative">
       <label htmlFor="catalogue-search" className="sr-only">
@@ -67,7 +70,25 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
         value={text}
         onChange={(e) => setText(e.target.value)}
         placeholder={fr.products.searchPlaceholder}
-        className="block h-11 w-full rounded-xl border border-slate-300 bg-white pl-10 pr-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
+        className="block h-11 w-full rounded-xl border border-slate-300 bg-white pl-10 pr-12 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
+      />
+      <button
+        type="button"
+        onClick={() => setScanning(true)}
+        aria-label={fr.scannerUi.searchByBarcode}
+        title={fr.scannerUi.searchByBarcode}
+        className="absolute right-1 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-brand-700"
+      >
+        <ScanBarcode size={20} aria-hidden="true" />
+      </button>
+      <BarcodeScanner
+        open={scanning}
+        onClose={() => setScanning(false)}
+        onDetected={(code) => {
+          setScanning(false);
+          setText(code);
+          onChangeRef.current(code);
+        }}
       />
     </div>
   );
@@ -235,6 +256,10 @@ export function ProductsPage() {
         onUse={(d) => {
           setScanner(false);
           setDraft(d);
+        }}
+        onOpenProduct={(id) => {
+          setScanner(false);
+          setDetailsId(id);
         }}
       />
     </div>

@@ -1,114 +1,149 @@
-// "Scanner intelligent": a photo from the camera (rear camera preferred, 1280×720, JPEG) or from a
-// file, previewed with a retake, then handed to the "add with shop" form as the main image. Automatic
-// recognition is its own feature; until it lands the dialog offers the photo and manual entry.
-import { Camera, ImageUp, PenLine, RotateCcw } from 'lucide-react';
+// "Scanner intelligent": the spec's recognition dialog. Capture (rear camera, 1280×720, JPEG) or
+// upload (an image of 10 MB at most) → preview with a retake → analysing (POST /recognize-product)
+// → result: the suggested product and the labels read, then "Utiliser ce produit" (the product's
+// details when it is in the catalogue, otherwise the add-with-shop form prefilled with the
+// suggestion and the photo) or "Nouvelle analyse". Manual entry stays available before the result.
+import { Camera, ImageUp, PenLine, RotateCcw, ScanSearch, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { IMAGE_MAX_BYTES } from '#contract/constants';
 import { fr } from '#contract/messages';
+import { RECOGNITION_IMAGE_MAX_BYTES, type DetectedLabel, type SuggestedProduct } from '#contract/recognition';
+import { errorMessage } from '../../lib/api';
+import { useCamera } from '../../lib/camera';
 import { readAsDataUrl } from '../../lib/files';
-import { notifySuccess } from '../../lib/notify';
+import { fitImage } from '../../lib/images';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { Button } from '../../ui/Button';
+import { CameraView } from '../../ui/CameraView';
 import { Modal } from '../../ui/Modal';
+import { Spinner } from '../../ui/Spinner';
 import { Tabs } from '../../ui/Tabs';
 import type { ProductDraft } from './ProductFormDialog';
+import { RecognitionResult } from './RecognitionResult';
+import { recognizeProduct } from './recognition-api';
 
 type Tab = 'camera' | 'upload';
-const CAMERA: MediaStreamConstraints = { video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false };
+type Stage =
+  | { step: 'capture' }
+  | { step: 'preview'; photo: string; error?: string }
+  | { step: 'analysing'; photo: string }
+  | { step: 'result'; photo: string; product: SuggestedProduct; labels: DetectedLabel[] };
 
-function useCamera(active: boolean) {
-  const video = useRef<HTMLVideoElement>(null);
-  const stream = useRef<MediaStream | null>(null);
-  const [state, setState] = useState<'off' | 'starting' | 'on' | 'denied'>('off');
+type ScannerProps = {
+  open: boolean;
+  onClose: () => void;
+  /** A product that is not in the catalogue yet: the add-with-shop form, prefilled. */
+  onUse: (draft: ProductDraft) => void;
+  /** A catalogue product: its details. */
+  onOpenProduct: (productId: string) => void;
+};
 
-  const stop = () => {
-    stream.current?.getTracks().forEach((t) => t.stop());
-    stream.current = null;
-    setState('off');
-  };
-  const start = async () => {
-    setState('starting');
-    try {
-      stream.current = await navigator.mediaDevices.getUserMedia(CAMERA);
-      if (video.current) {
-        video.current.srcObject = stream.current;
-        await video.current.play().catch(() => {});
-      }
-      setState('on');
-    } catch {
-      setState('denied');
-    }
-  };
-  const capture = (): string | null => {
-    const v = video.current;
-    if (!v || !v.videoWidth) return null;
-    const canvas = document.createElement('canvas');
-    canvas.width = v.videoWidth;
-    canvas.height = v.videoHeight;
-    canvas.getContext('2d')?.drawImage(v, 0, 0);
-    return canvas.toDataURL('image/jpeg', 0.85);
-  };
-  useEffect(() => {
-    if (!active) stop();
-    return () => stream.current?.getTracks().forEach((t) => t.stop());
-  }, [active]);
-  return { video, state, start, stop, capture };
-}
-
-type ScannerProps = { open: boolean; onClose: () => void; onUse: (draft: ProductDraft) => void };
-
-export function SmartScannerDialog({ open, onClose, onUse }: ScannerProps) {
+export function SmartScannerDialog({ open, onClose, onUse, onOpenProduct }: ScannerProps) {
   const [tab, setTab] = useState<Tab>('camera');
-  const [photo, setPhoto] = useState<string | null>(null);
+  const [stage, setStage] = useState<Stage>({ step: 'capture' });
   const [error, setError] = useState<string | null>(null);
-  const camera = useCamera(open && tab === 'camera' && !photo);
+  const camera = useCamera(open && tab === 'camera' && stage.step === 'capture');
   const fileInput = useRef<HTMLInputElement>(null);
+  // The answer of an analysis started before a retake or a close is dropped.
+  const attempt = useRef(0);
 
   useEffect(() => {
     if (!open) {
-      setPhoto(null);
+      attempt.current += 1;
+      setStage({ step: 'capture' });
       setError(null);
     }
   }, [open]);
 
   const onFile = async (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = '';
     if (!file) return;
     setError(null);
     if (!file.type.startsWith('image/')) return setError(fr.lists.imageRequired);
-    if (file.size > IMAGE_MAX_BYTES) return setError(fr.image.productTooLarge);
-    setPhoto(await readAsDataUrl(file));
+    if (file.size > RECOGNITION_IMAGE_MAX_BYTES) return setError(fr.lists.fileTooLarge);
+    setStage({ step: 'preview', photo: await readAsDataUrl(file) });
     notifySuccess(fr.recognition.uploaded);
   };
 
   const take = () => {
     const shot = camera.capture();
     if (!shot) return setError(fr.recognition.noImage);
-    camera.stop();
-    setPhoto(shot);
+    setError(null);
+    setStage({ step: 'preview', photo: shot });
   };
 
-  const use = (draft: ProductDraft) => {
-    camera.stop();
-    onUse(draft);
+  const analyse = async (photo: string) => {
+    const mine = ++attempt.current;
+    setStage({ step: 'analysing', photo });
+    try {
+      const answer = await recognizeProduct(photo);
+      if (mine !== attempt.current) return;
+      if (!answer.success || !answer.data) {
+        notifyError(fr.recognition.failed);
+        return setStage({ step: 'preview', photo, error: fr.recognition.failed });
+      }
+      notifySuccess(fr.recognition.success);
+      setStage({ step: 'result', photo, product: answer.data.suggested_product, labels: answer.data.detected_labels });
+    } catch (failure) {
+      if (mine !== attempt.current) return;
+      notifyError(fr.recognition.error);
+      // Under the spec's toast, the server's own reason (not an image, too large, too many photos…).
+      setStage({ step: 'preview', photo, error: errorMessage(failure, fr.recognition.error) });
+    }
   };
+
+  const retake = () => {
+    attempt.current += 1;
+    setError(null);
+    setStage({ step: 'capture' });
+  };
+
+  const applySuggestion = async (photo: string, product: SuggestedProduct) => {
+    if (product.product_id) return onOpenProduct(product.product_id);
+    onUse({
+      name: product.product_name,
+      brand: product.brand ?? undefined,
+      category: product.category ?? undefined,
+      description: product.description ?? undefined,
+      unit: product.suggested_unit ?? undefined,
+      barcode: product.barcode ?? undefined,
+      // A product image is 5 MB at most; the photo analysed may be up to 10 MB.
+      main_image: await fitImage(photo, IMAGE_MAX_BYTES).catch(() => null),
+    });
+  };
+
+  const manual = async () => onUse({ main_image: 'photo' in stage ? await fitImage(stage.photo, IMAGE_MAX_BYTES).catch(() => null) : null });
 
   return (
-    <Modal open={open} title={fr.scanner.title} description={fr.scanner.recognitionSoon} onClose={onClose} size="md">
-      <div className="space-y-4">
-        {photo ? (
-          <div className="space-y-3">
-            <img src={photo} alt={fr.scanner.preview} className="max-h-72 w-full rounded-2xl bg-slate-100 object-contain" />
-            <div className="flex flex-wrap gap-2">
-              <Button variant="outline" icon={<RotateCcw size={16} />} onClick={() => setPhoto(null)}>
-                {fr.scanner.retake}
-              </Button>
-              <Button onClick={() => use({ main_image: photo })}>{fr.scanner.usePhoto}</Button>
-            </div>
+    <Modal
+      open={open}
+      title={fr.scanner.title}
+      description={fr.scannerUi.description}
+      onClose={onClose}
+      size="md"
+      // The result's two choices stay in view however long the result is.
+      footer={
+        stage.step === 'result' ? (
+          <div className="grid w-full grid-cols-1 gap-2 sm:grid-cols-2">
+            <Button icon={<Sparkles size={16} />} onClick={() => void applySuggestion(stage.photo, stage.product)} className="sm:order-2">
+              {fr.scannerUi.useProduct}
+            </Button>
+            <Button variant="outline" icon={<RotateCcw size={16} />} onClick={retake} className="sm:order-1">
+              {fr.scannerUi.newAnalysis}
+            </Button>
           </div>
-        ) : (
+        ) : undefined
+      }
+    >
+      <div className="space-y-4" data-stage={stage.step} data-testid="smart-scanner">
+        {stage.step === 'capture' && (
           <Tabs
             label={fr.scanner.title}
             active={tab}
-            onChange={setTab}
+            onChange={(next) => {
+              setError(null);
+              setTab(next);
+            }}
             items={[
               { key: 'camera', label: fr.scanner.camera, icon: <Camera size={16} /> },
               { key: 'upload', label: fr.scanner.upload, icon: <ImageUp size={16} /> },
@@ -116,19 +151,10 @@ export function SmartScannerDialog({ open, onClose, onUse }: ScannerProps) {
           >
             {tab === 'camera' ? (
               <div className="space-y-3">
-                <video ref={camera.video} playsInline muted className={`aspect-video w-full rounded-2xl bg-slate-900 ${camera.state === 'on' ? '' : 'hidden'}`} />
-                {camera.state === 'denied' && (
-                  <p className="rounded-xl bg-rose-50 p-3 text-sm text-rose-800" role="alert">
-                    {fr.recognition.camera}
-                  </p>
-                )}
-                {camera.state === 'on' ? (
+                <CameraView video={camera.video} state={camera.state} onRetry={() => void camera.start()} />
+                {camera.state === 'on' && (
                   <Button icon={<Camera size={16} />} onClick={take} block>
                     {fr.scanner.capture}
-                  </Button>
-                ) : (
-                  <Button icon={<Camera size={16} />} onClick={() => void camera.start()} busy={camera.state === 'starting'} block>
-                    {camera.state === 'denied' ? fr.common.retry : fr.scanner.startCamera}
                   </Button>
                 )}
               </div>
@@ -141,23 +167,62 @@ export function SmartScannerDialog({ open, onClose, onUse }: ScannerProps) {
                 >
                   <ImageUp size={28} aria-hidden="true" />
                   <span className="font-semibold">{fr.scanner.chooseFile}</span>
-                  <span className="text-xs text-slate-500">{fr.scanner.fileHint}</span>
+                  <span className="text-xs text-slate-500">{fr.scannerUi.fileHint}</span>
                 </button>
-                <input ref={fileInput} type="file" accept="image/*" className="sr-only" aria-label={fr.scanner.chooseFile} onChange={(e) => void onFile(e.target.files?.[0])} />
+                <input ref={fileInput} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-label={fr.scanner.chooseFile} onChange={(e) => void onFile(e.target.files?.[0])} />
               </div>
             )}
           </Tabs>
         )}
+
+        {stage.step === 'preview' && (
+          <div className="space-y-3">
+            <img src={stage.photo} alt={fr.scanner.preview} className="max-h-72 w-full rounded-2xl bg-slate-100 object-contain" />
+            {stage.error && (
+              <p className="rounded-xl bg-rose-50 p-3 text-sm text-rose-800" role="alert">
+                {stage.error}
+              </p>
+            )}
+            <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+              <Button variant="outline" icon={<RotateCcw size={16} />} onClick={retake}>
+                {fr.scanner.retake}
+              </Button>
+              <Button icon={<ScanSearch size={16} />} onClick={() => void analyse(stage.photo)}>
+                {fr.scannerUi.analyse}
+              </Button>
+            </div>
+          </div>
+        )}
+
+        {stage.step === 'analysing' && (
+          <div className="space-y-3" role="status" aria-live="polite">
+            <div className="relative overflow-hidden rounded-2xl bg-slate-100">
+              <img src={stage.photo} alt={fr.scanner.preview} className="max-h-72 w-full object-contain opacity-50" />
+              <div className="absolute inset-0 flex items-center justify-center">
+                <span className="flex items-center gap-2 rounded-full bg-white/95 px-4 py-2 text-sm font-semibold text-brand-800 shadow">
+                  <Spinner size={18} />
+                  {fr.scannerUi.analysing}
+                </span>
+              </div>
+            </div>
+            <p className="text-center text-sm text-slate-500">{fr.scannerUi.analysingHint}</p>
+          </div>
+        )}
+
+        {stage.step === 'result' && <RecognitionResult photo={stage.photo} product={stage.product} labels={stage.labels} />}
+
         {error && (
           <p className="text-sm text-rose-600" role="alert">
             {error}
           </p>
         )}
-        <div className="border-t border-slate-100 pt-3">
-          <Button variant="ghost" icon={<PenLine size={16} />} onClick={() => use({})} block>
-            {fr.scanner.manualEntry}
-          </Button>
-        </div>
+        {(stage.step === 'capture' || stage.step === 'preview') && (
+          <div className="border-t border-slate-100 pt-3">
+            <Button variant="ghost" icon={<PenLine size={16} />} onClick={() => void manual()} block>
+              {fr.scanner.manualEntry}
+            </Button>
+          </div>
+        )}
       </div>
     </Modal>
   );
