@@ -10,7 +10,8 @@
 //     light letters on a saturated or dark packet become black on light) and the darkest channel
 //     (blue or red letters on white, dark letters on yellow become black on white). Together they
 //     read ~85 % of brand and name words where one view reads ~65 %.
-// They go to the shared OCR pool at once (its workers read them side by side).
+// They go to the shared OCR pool at once (its workers read them side by side). When they name no
+// catalogue product, a closer look (the luminance at 1050 px) reads the smaller print as well.
 import sharp from 'sharp';
 import { PSM } from 'tesseract.js';
 import { AppError } from '../../platform/errors';
@@ -24,12 +25,15 @@ const MAX_PIXELS = 40_000_000;
 const SAUVOLA = '2';
 /** Long side of the views read (see the header). */
 const VIEW_SIDE = 700;
+/** Long side of the closer look, read only when the first views matched nothing: smaller print. */
+const CLOSER_SIDE = 1050;
 
-/** The photo upright, RGB, at the views' size. */
-export type LabelPicture = { rgb: Buffer; width: number; height: number };
+type Pixels = { rgb: Buffer; width: number; height: number };
+/** The photo upright, RGB, at the views' size and at the closer look's. */
+export type LabelPicture = Pixels & { closer: Pixels };
 
 /**
- * The photo upright (EXIF) at the views' size. Throws a French 415 for what is not a JPEG,
+ * The photo upright (EXIF) at the views' sizes. Throws a French 415 for what is not a JPEG,
  * PNG or WebP image (a text file, a PDF) and a 422 for an image that cannot be decoded.
  */
 export async function loadPicture(bytes: Buffer): Promise<LabelPicture> {
@@ -40,12 +44,17 @@ export async function loadPicture(bytes: Buffer): Promise<LabelPicture> {
     if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PIXELS) throw new AppError('RECOGNITION_IMAGE_UNREADABLE');
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' })
       .rotate()
-      .resize({ width: VIEW_SIDE, height: VIEW_SIDE, fit: 'inside' })
+      .resize({ width: CLOSER_SIDE, height: CLOSER_SIDE, fit: 'inside' })
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    return { rgb: data, width: info.width, height: info.height };
+    const closer = { rgb: data, width: info.width, height: info.height };
+    const small = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+      .resize({ width: VIEW_SIDE, height: VIEW_SIDE, fit: 'inside' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { rgb: small.data, width: small.info.width, height: small.info.height, closer };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('RECOGNITION_IMAGE_UNREADABLE');
@@ -62,25 +71,44 @@ async function stretchedPgm(grey: Buffer, width: number, height: number): Promis
   return toPgm(data, info.width, info.height);
 }
 
-function channelView({ rgb, width, height }: LabelPicture, pick: (r: number, g: number, b: number) => number): Promise<Buffer> {
+function channelView({ rgb, width, height }: Pixels, pick: (r: number, g: number, b: number) => number): Promise<Buffer> {
   const grey = Buffer.alloc(width * height);
   for (let i = 0; i < grey.length; i++) grey[i] = pick(rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]);
   return stretchedPgm(grey, width, height);
 }
 
-const darkestChannel = (p: LabelPicture) => channelView(p, (r, g, b) => Math.min(r, g, b));
-const luminance = (p: LabelPicture) => channelView(p, (r, g, b) => (306 * r + 601 * g + 117 * b + 512) >> 10);
-const brightestInverted = (p: LabelPicture) => channelView(p, (r, g, b) => 255 - Math.max(r, g, b));
+const darkestChannel = (p: Pixels) => channelView(p, (r, g, b) => Math.min(r, g, b));
+const luminance = (p: Pixels) => channelView(p, (r, g, b) => (306 * r + 601 * g + 117 * b + 512) >> 10);
+const brightestInverted = (p: Pixels) => channelView(p, (r, g, b) => 255 - Math.max(r, g, b));
 
-/** Views of the photo given to OCR (exported for the benchmark, which reports what each one reads). */
+/** Views of the photo given to OCR first. */
 export const LABEL_VIEWS = { luminance, brightestInverted, darkestChannel } as const;
 
 /**
- * The lines read on the packet, from both views (a line read in both is kept once, with its better
- * confidence). OCR failures are French 503s.
+ * The lines read on the packet, from the three views (a line read in several is kept once, with its
+ * best confidence). OCR failures are French 503s.
  */
 export async function readLabelText(ocr: OcrPool, picture: LabelPicture): Promise<OcrLine[]> {
-  const views = await Promise.all(Object.values(LABEL_VIEWS).map((view) => view(picture)));
+  return readViews(ocr, await Promise.all(Object.values(LABEL_VIEWS).map((view) => view(picture))));
+}
+
+/** A closer look (larger, in grey) for the smaller print, when the first views named no catalogue product. */
+export async function readLabelCloser(ocr: OcrPool, picture: LabelPicture): Promise<OcrLine[]> {
+  return readViews(ocr, [await luminance(picture.closer)]);
+}
+
+/** Lines read in either reading, each once. */
+export function mergeLines(...readings: OcrLine[][]): OcrLine[] {
+  const kept = new Map<string, OcrLine>();
+  for (const line of readings.flat()) {
+    const key = line.text.toLowerCase();
+    const known = kept.get(key);
+    if (!known || known.confidence < line.confidence) kept.set(key, line);
+  }
+  return [...kept.values()];
+}
+
+async function readViews(ocr: OcrPool, views: Buffer[]): Promise<OcrLine[]> {
   let readings;
   try {
     readings = await Promise.all(views.map((image) => ocr.recognise(image, undefined, { pageSegMode: PSM.SPARSE_TEXT, thresholdingMethod: SAUVOLA })));
@@ -88,12 +116,6 @@ export async function readLabelText(ocr: OcrPool, picture: LabelPicture): Promis
     if (error instanceof AppError && error.code === 'DOCUMENT_QUEUE_FULL') throw new AppError('RECOGNITION_BUSY');
     throw new AppError('RECOGNITION_FAILED');
   }
-  const kept = new Map<string, OcrLine>();
-  for (const line of readings.flatMap((r) => r.lines)) {
-    if (isNoise(line)) continue;
-    const key = line.text.trim().replace(/\s+/g, ' ').toLowerCase();
-    const known = kept.get(key);
-    if (!known || known.confidence < line.confidence) kept.set(key, { text: line.text.trim().replace(/\s+/g, ' '), confidence: line.confidence });
-  }
-  return [...kept.values()];
+  const lines = readings.flatMap((r) => r.lines).filter((line) => !isNoise(line));
+  return mergeLines(lines.map((line) => ({ text: line.text.trim().replace(/\s+/g, ' '), confidence: line.confidence })));
 }

@@ -5,7 +5,8 @@
 //
 // Latency: the barcode reader's first look at the whole photo takes tens of milliseconds and finds
 // most codes; only when it finds none in the catalogue does the slower search (turns, crops) run,
-// side by side with OCR (which runs in the pool's worker threads).
+// side by side with OCR (which runs in the pool's worker threads). A packet whose first reading
+// names no catalogue product gets a closer look (label-reading.ts), so unknown objects take longer.
 import { eq, sql } from 'drizzle-orm';
 import { fr } from '#contract/messages';
 import {
@@ -26,7 +27,7 @@ import { queryRows } from '../../platform/sql-rows';
 import { loadIndex } from '../imports/catalogue-matcher';
 import { productIdByBarcode } from '../products/product-barcodes';
 import { type LabelMatch, matchLabel } from './label-match';
-import { loadPicture, readLabelText } from './label-reading';
+import { loadPicture, mergeLines, readLabelCloser, readLabelText } from './label-reading';
 import { detectedLabels, guessName, round2, unitFromSize } from './label-suggestion';
 
 /** A barcode the catalogue knows: read by many scan lines or in two views of the photo, or once. */
@@ -160,9 +161,14 @@ export async function recogniseProduct(deps: AppDeps, ocr: OcrPool, imageBase64:
     }
   }
 
-  // 3. The label's text against the catalogue.
+  // 3. The label's text against the catalogue; a closer look when it names no product.
   const barcode = codes.find((c) => c.valid) ?? null;
-  const match = matchLabel(await loadIndex(deps.db), lines);
+  const index = await loadIndex(deps.db);
+  let match = matchLabel(index, lines);
+  if (!match.product) {
+    lines = mergeLines(lines, await readLabelCloser(ocr, picture));
+    match = matchLabel(index, lines);
+  }
   const labels = detectedLabels({ barcode: barcode ? barcodeLabel(barcode) : null, brand: match.brand, lines });
   if (match.product) {
     const product = await productInfo(deps.db, match.product.id);
