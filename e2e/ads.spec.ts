@@ -9,8 +9,12 @@ import { createAccount, demoLogin, useSessionOf } from './fixtures';
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
 
-async function pageAs(browser: Browser, session: LoginResponse, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+// The ad targets Port-Gentil, where no other journey's user is: only this test's consumer, whose
+// phone says it is there, sees it (and counts its views).
+const PORT_GENTIL = { latitude: -0.7161, longitude: 8.7809 };
+
+async function pageAs(browser: Browser, session: LoginResponse, viewport = DESKTOP, where?: typeof PORT_GENTIL): Promise<Page> {
+  const context = await browser.newContext({ viewport, ...(where && { geolocation: where, permissions: ['geolocation'] }) });
   const page = await context.newPage();
   await useSessionOf(page, session);
   return page;
@@ -45,12 +49,13 @@ test('a merchant creates an image ad on a phone and pays it, a moderator approve
   await expect(dialog.getByText(/affiche\.png/)).toBeVisible();
   await next(shop);
 
-  // Choosing a duration sets the budget; the merchant keeps 7 days for everyone.
+  // Choosing a duration sets the budget; the merchant keeps 7 days, for Port-Gentil.
   await dialog.getByRole('radio', { name: /^3 jours/ }).check();
   await expect(dialog.getByTestId('ad-budget')).toHaveText(/25\s000\sFCFA/);
   await dialog.getByRole('radio', { name: /^7 jours/ }).check();
   await expect(dialog.getByTestId('ad-budget')).toHaveText(/50\s000\sFCFA/);
   await expect(dialog.getByRole('radio', { name: /^Tous les utilisateurs/ })).toBeChecked();
+  await dialog.getByRole('radio', { name: /^Port-Gentil/ }).check();
   await next(shop);
 
   await expect(dialog.getByTestId('ad-preview')).toContainText(title);
@@ -98,7 +103,7 @@ test('a merchant creates an image ad on a phone and pays it, a moderator approve
 
   // A consumer sees it in the banner (the server reads active ads every few seconds) and clicks it.
   // Ads of journeys running alongside may share the banner: the dots bring ours to the front.
-  const consumer = await pageAs(browser, await createAccount(request));
+  const consumer = await pageAs(browser, await createAccount(request), DESKTOP, PORT_GENTIL);
   const banner = consumer.getByRole('region', { name: 'Offres du moment' });
   const adLink = banner.getByRole('link', { name: `Annonce : ${title}` });
   const dots = banner.getByRole('button', { name: /^Aller à l'offre/ });

@@ -21,10 +21,11 @@ test('the dashboard counts from real orders and lists the recent ones; filters s
   await useSessionOf(page, agent);
   await page.goto('/delivery-agent/dashboard');
   await expect(page.getByRole('heading', { name: 'Bonjour, Yannick Mouele' })).toBeVisible();
-  const available = Number(await page.getByTestId('agent-counter-available').textContent());
-  expect(available).toBeGreaterThanOrEqual(1);
+  // The counters show placeholders until the orders are read: wait for them before counting.
   await expect(page.getByTestId('agent-counter-active')).toHaveText('1');
   await expect(page.getByTestId('agent-counter-completed')).toHaveText('1');
+  const available = Number(await page.getByTestId('agent-counter-available').textContent());
+  expect(available).toBeGreaterThanOrEqual(1);
   const earnings = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'XAF', maximumFractionDigits: 0 }).format(Math.round(total * 0.1));
   await expect(page.getByTestId('agent-counter-earnings')).toHaveText(earnings);
   await expect(page.getByTestId('agent-order-row')).toHaveCount(Math.min(5, available + 2));

@@ -14,7 +14,7 @@ test.describe('at 360 px', () => {
     const menu = page.locator('#mobile-menu');
     await expect(menu.getByText('Loïc Nzé')).toBeVisible();
     await expect(menu.getByText(account.user.email)).toBeVisible();
-    await expect(menu.getByRole('link')).toHaveText(['Tableau de bord', 'Produits', 'Mes listes', 'Comparateur de Prix', 'Livraisons', 'Mon profil']);
+    await expect(menu.getByRole('link')).toHaveText(['Tableau de bord', 'Produits', 'Mes listes', 'Comparateur de Prix', 'Livraisons', 'Mon profil', 'Mes annonces']);
     await menu.getByRole('link', { name: 'Mes listes' }).click();
     await expect(page).toHaveURL(/\/shopping-lists$/);
     await expect(menu).toBeHidden();
@@ -32,18 +32,25 @@ test.describe('at 360 px', () => {
 
 test('the promo banner rotates, jumps with its dots, hides and comes back on the first slide', async ({ page, request }) => {
   const account = await createAccount(request);
+  // The banner is served by GET /api/ads/banner: the ads running for this user (other journeys may
+  // have one running on this shared server), then MonPanier's own (true) messages.
+  const res = await request.get('/api/ads/banner', { headers: { authorization: `Bearer ${account.access_token}` } });
+  const slides = (await res.json()) as { kind: string; title: string }[];
+  expect(slides).toHaveLength(5);
+  expect(slides.filter((s) => s.kind === 'house')[0].title).toBe('Livraison gratuite dès 25 000 FCFA');
+  const title = (n: number) => slides[n - 1].title;
+
   await useSessionOf(page, account);
   await page.clock.install();
   await page.goto('/dashboard');
   const banner = page.getByRole('region', { name: 'Offres du moment' });
-  // Without ads, the banner shows MonPanier's own (true) messages, served by GET /api/ads/banner.
-  await expect(banner).toContainText('Livraison gratuite dès 25 000 FCFA');
+  await expect(banner).toContainText(title(1));
   await page.clock.runFor(4300);
-  await expect(banner).toContainText("Comparez avant d'acheter");
+  await expect(banner).toContainText(title(2));
   await banner.getByRole('button', { name: "Aller à l'offre 4" }).click();
-  await expect(banner).toContainText('Une liste depuis une photo');
+  await expect(banner).toContainText(title(4));
   await page.getByRole('button', { name: 'Masquer les offres' }).click();
   await expect(banner).toBeHidden();
   await page.getByRole('button', { name: 'Voir les offres du moment' }).click();
-  await expect(page.getByRole('region', { name: 'Offres du moment' })).toContainText('Livraison gratuite dès 25 000 FCFA');
+  await expect(page.getByRole('region', { name: 'Offres du moment' })).toContainText(title(1));
 });
