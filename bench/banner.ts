@@ -14,12 +14,10 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import pg from 'pg';
 import { AD_AUDIENCES, AD_DURATIONS } from '../contract/ads';
-import type { BannerSlide } from '../contract/ads';
+import type { BannerSlide } from '../contract/ads-banner';
 import { openDatabase } from '../server/db/client';
-import { migrateDatabase } from '../server/db/migrate';
-import { seedIfEmpty } from '../server/db/seed/seed';
 import { createTokenService, loadSigningKey } from '../server/features/auth/tokens';
-import { BENCH_ADMIN_URL, type LoadResult, measureLoad, percentile, startBenchServer } from './http-load';
+import { freshBenchDatabase, type LoadResult, measureLoad, percentile, startBenchServer } from './http-load';
 
 const DB_NAME = 'mp_bench_banner';
 const PORT = 3195;
@@ -30,22 +28,6 @@ const USERS = 2000;
 const ADS = 200;
 const BUDGET = { p95Ms: 30, throughputShare: 0.4 };
 const POSITIONS = ['', '?lat=0.39&lng=9.45', '?lat=-0.72&lng=8.78'];
-
-async function prepareDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: BENCH_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  await admin.end();
-  const url = new URL(BENCH_ADMIN_URL);
-  url.pathname = `/${DB_NAME}`;
-  const databaseUrl = url.toString();
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
-  await migrateDatabase(database);
-  await seedIfEmpty(database.db);
-  await database.close();
-  return databaseUrl;
-}
 
 /** Users with live sessions, their delivered orders, and the running ads. Returns one token per user. */
 async function generate(databaseUrl: string): Promise<string[]> {
@@ -144,7 +126,7 @@ const fmt = (n: number) => n.toFixed(1).padStart(8);
 
 export async function run(): Promise<void> {
   console.log(`Préparation : base PostgreSQL, ${USERS} clients (audiences mélangées), ${ADS} annonces actives… (charge de la machine : ${os.loadavg()[0].toFixed(1)})`);
-  const databaseUrl = await prepareDatabase();
+  const databaseUrl = await freshBenchDatabase(DB_NAME);
   const tokens = await generate(databaseUrl);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-bench-banner-'));
   const server = await startBenchServer(PORT, databaseUrl, dataDir);

@@ -65,38 +65,3 @@ export const AdDraftSchema = z.object({
 });
 export type AdDraft = z.input<typeof AdDraftSchema>;
 
-export type AdStatsDay = { day: string; impressions: number; clicks: number };
-
-/** An ad as its advertiser (and moderators) see it. */
-export type Ad = {
-  id: string;
-  title: string;
-  subtitle: string;
-  description: string | null;
-  type: AdType;
-  media_url: string | null;
-  media_mime: string | null;
-  bg_color: AdGradient;
-  text_color: 'white' | 'dark';
-  duration: number;
-  target_audience: AdAudience;
-  budget: number;
-  payment_method: AdPaymentMethod;
-  status: AdStatus;
-  review_reason: string | null;
-  created_at: string;
-  updated_at: string;
-  paid_at: string | null;
-  approved_at: string | null;
-  starts_at: string | null;
-  ends_at: string | null;
-  /** Until when edits keep the status (created_at + 2 h). */
-  free_edit_until: string;
-  refund_status: 'none' | 'pending' | 'succeeded' | 'failed';
-  stats: { impressions: number; clicks: number; click_rate: number; estimated_views: number; days: AdStatsDay[] };
-};
-
-/** GET /api/ads/banner: the slides to show, ads first, then house slides up to five. */
-export type BannerSlide =
-  | { kind: 'ad'; id: string; title: string; subtitle: string; description: string | null; type: AdType; media_url: string | null; media_mime: string | null; gradient: AdGradient; text_color: 'white' | 'dark'; click_url: string }
-  | { kind: 'house'; id: string; title: string; subtitle: string; gradient: AdGradient; link: string | null };

@@ -1,15 +1,12 @@
 // The banner's ads on the web side: the slides for the signed-in user (with the device position when
-// location is already allowed — the banner never asks for it), the impression of a slide actually
-// shown (once per ad and page load), and the clicked slide remembered for the ad's public page (the
-// click is a full page load through the server's tracked link).
-import type { BannerSlide } from '#contract/ads';
+// location is already allowed — the banner never asks for it) and the impression of a slide actually
+// shown (once per ad and page load).
+import type { BannerSlide } from '#contract/ads-banner';
 import { api } from './api';
 
-export type AdBannerSlide = Extract<BannerSlide, { kind: 'ad' }>;
 type Position = { lat: number; lng: number };
 
 const POSITION_WAIT_MS = 1500;
-const CLICKED_KEY = (id: string) => `monpanier_ad_${id}`;
 const reported = new Set<string>();
 let position: Promise<Position | null> | null = null;
 
@@ -59,21 +56,4 @@ export function reportImpression(adId: string): void {
       reported.delete(adId); // counted at its next showing
     }
   })();
-}
-
-export function rememberClickedAd(slide: AdBannerSlide): void {
-  try {
-    sessionStorage.setItem(CLICKED_KEY(slide.id), JSON.stringify(slide));
-  } catch {
-    // Private mode or full storage: the public page then shows what the API gives.
-  }
-}
-
-export function clickedAd(id: string): AdBannerSlide | null {
-  try {
-    const raw = sessionStorage.getItem(CLICKED_KEY(id));
-    return raw ? (JSON.parse(raw) as AdBannerSlide) : null;
-  } catch {
-    return null;
-  }
 }

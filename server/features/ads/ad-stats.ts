@@ -2,13 +2,14 @@
 // shown) and clicks counted from ad_impressions and ad_clicks, the click rate, the spec's estimate
 // (1 000 views a day) and one row per day of the run for a small chart.
 import { count, inArray } from 'drizzle-orm';
-import { AD_ESTIMATED_VIEWS_PER_DAY, type Ad, type AdStatsDay } from '#contract/ads';
+import { AD_ESTIMATED_VIEWS_PER_DAY } from '#contract/ads';
+import type { AdResponse, AdStatsDay } from '#contract/ads-api';
 import { addDays, todayInGabon } from '#contract/format';
 import type { DbOrTx } from '../../db/client';
 import { adClicks, adImpressions, ads } from '../../db/schema';
 
 type AdRow = typeof ads.$inferSelect;
-export type AdStats = Ad['stats'];
+export type AdStats = AdResponse['stats'];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

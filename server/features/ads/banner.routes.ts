@@ -1,10 +1,10 @@
 // The promo banner's HTTP side: the slides of the signed-in user, the impression of a shown ad, and
 // the tracked link of a click (a redirect to the ad's public page /annonces/{id} in the web app —
-// the spec gives an ad no URL of its own). Also starts the promotional notifications' pass.
+// the spec gives an ad no URL of its own) and that page's read of a running ad. Also starts the promotional notifications' pass.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BannerQuerySchema, BannerSlidesSchema } from '#contract/ads-banner';
+import { AdPublicSchema, BannerQuerySchema, BannerSlidesSchema } from '#contract/ads-banner';
 import { errorResponses } from '#contract/api-errors';
 import type { AppDeps } from '../../deps';
 import { bearerToken, principalOf } from '../../platform/auth-guard';
@@ -13,7 +13,7 @@ import type { LatLng } from '../../platform/geo';
 import { loadSigningKey } from '../auth/tokens';
 import { createClickTokens } from './ad-click-token';
 import { registerAdPromotionsJob } from './ad-promotions';
-import { bannerFor, recordClick, recordImpression } from './banner.service';
+import { bannerFor, publicAd, recordClick, recordImpression } from './banner.service';
 
 const IdParams = z.object({ id: z.string() });
 /**
@@ -75,6 +75,20 @@ export async function bannerRoutes(fastify: FastifyInstance, { deps }: { deps: A
       await recordImpression(deps, principalOf(request).userId, request.params.id, positionOf(request.query));
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/ads/:id/public',
+    {
+      schema: {
+        tags,
+        summary: "Le contenu d'une annonce en cours de diffusion, pour sa page publique /annonces/{id}",
+        security: [],
+        params: IdParams,
+        response: { 200: AdPublicSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => publicAd(deps, request.params.id),
   );
 
   app.get(

@@ -7,7 +7,8 @@
 // - Impressions: one row per ad, user and Libreville day (the slide was actually shown).
 // - Clicks: every follow of the tracked link, with its user when known.
 import { eq, sql } from 'drizzle-orm';
-import type { AdAudience, AdGradient, AdType, BannerSlide } from '#contract/ads';
+import type { AdAudience, AdGradient, AdType } from '#contract/ads';
+import type { AdPublic, BannerSlide } from '#contract/ads-banner';
 import { adPagePath, BANNER_MAX_SLIDES } from '#contract/ads-banner';
 import type { Db } from '../../db/client';
 import { adClicks, adImpressions, ads } from '../../db/schema';
@@ -158,24 +159,35 @@ export async function bannerFor(deps: BannerDeps, userId: string, position: LatL
   const fitting = await adsForUser(deps, userId, position, now);
   const chosen = rankByBudget(fitting, rotationSeed(userId, now), BANNER_MAX_SLIDES);
   const token = chosen.length ? deps.clickTokens.seal(userId, now) : '';
-  const slides: BannerSlide[] = chosen.map((ad) => ({
-    kind: 'ad',
-    id: ad.id,
-    title: ad.title,
-    subtitle: ad.subtitle,
-    description: ad.description,
-    type: ad.type,
-    media_url: ad.mediaUrl,
-    media_mime: ad.mediaMime,
-    gradient: ad.gradient,
-    text_color: ad.textColor,
-    click_url: `/api/ads/${ad.id}/click?t=${token}`,
-  }));
+  const slides: BannerSlide[] = chosen.map((ad) => ({ kind: 'ad', ...publicViewOf(ad), click_url: `/api/ads/${ad.id}/click?t=${token}` }));
   for (const house of HOUSE_SLIDES) {
     if (slides.length >= BANNER_MAX_SLIDES) break;
     slides.push(house);
   }
   return slides;
+}
+
+const publicViewOf = (ad: ActiveAd): AdPublic => ({
+  id: ad.id,
+  title: ad.title,
+  subtitle: ad.subtitle,
+  description: ad.description,
+  type: ad.type,
+  media_url: ad.mediaUrl,
+  media_mime: ad.mediaMime,
+  gradient: ad.gradient,
+  text_color: ad.textColor,
+});
+
+/** What a running ad shows, for its public page (anyone may read it); 404 once it no longer runs. */
+export async function publicAd(deps: AppDeps, adId: string): Promise<AdPublic> {
+  if (!isUuid(adId)) throw new AppError('NOT_FOUND');
+  const now = deps.now();
+  for (const group of (await activeAds(deps.db)).values()) {
+    const ad = group.find((candidate) => candidate.id === adId);
+    if (ad && isRunning(ad, now)) return publicViewOf(ad);
+  }
+  throw new AppError('NOT_FOUND');
 }
 
 /** Counts that the user saw the ad today (once a day); 404 unless it runs now and fits the user. */

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdAudience, BannerSlide } from '#contract/ads';
+import type { AdAudience } from '#contract/ads';
+import type { BannerSlide } from '#contract/ads-banner';
 import type { LoginResponse } from '#contract/users';
 import { BannerSlidesSchema } from '#contract/ads-banner';
 import { adClicks, adImpressions, ads, orders, users } from '../../db/schema';
@@ -281,5 +282,40 @@ describe('GET /api/ads/{id}/click', () => {
     expect((await countsOf(ctx.db, ended.id)).clicks).toBe(0);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/ads/00000000-0000-4000-8000-000000000000/click' })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/ads/pas-un-id/click' })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/ads/{id}/public', () => {
+  const read = (id: string) => ctx.app.inject({ method: 'GET', url: `/api/ads/${id}/public` });
+
+  it('shows a running ad to anyone, whatever its audience, with what the banner shows and nothing of its advertiser', async () => {
+    const ad = await addAd({ targetAudience: 'port-gentil', title: 'Poisson frais', description: 'Arrivage du jour' });
+    const res = await read(ad.id); // no bearer: the page opens from a shared link too
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ id: ad.id, title: 'Poisson frais', description: 'Arrivage du jour', type: 'text', gradient: 'blue' });
+    expect(Object.keys(body).sort()).toEqual(['description', 'gradient', 'id', 'media_mime', 'media_url', 'subtitle', 'text_color', 'title', 'type']);
+  });
+
+  it('answers 404 in French for an ad that ended, is paused, waits for review or does not exist', async () => {
+    for (const status of ['expired', 'paused', 'awaiting_review'] as const) {
+      const ad = await addAd({ status });
+      const res = await read(ad.id);
+      expect(res.statusCode, status).toBe(404);
+      expect(detailOf(res)).toBeTruthy();
+    }
+    expect((await read('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await read('pas-un-id')).statusCode).toBe(404);
+  });
+
+  it('answers 404 once the paid window is over, even before the expiry job runs', async () => {
+    const ad = await addAd();
+    expect((await read(ad.id)).statusCode).toBe(200);
+    ctx.clock.advance(8 * DAY);
+    try {
+      expect((await read(ad.id)).statusCode).toBe(404);
+    } finally {
+      ctx.clock.advance(-8 * DAY);
+    }
   });
 });

@@ -3,7 +3,8 @@
 // products", "express in under 2 hours" and "loyalty points" are not offered, so they are replaced
 // by true messages (the optimiser, price contributions, lists from a photo); "free delivery from
 // 25 000 FCFA" is the checkout's rule. Texts are in contract/messages-banner.ts.
-import type { AdGradient, BannerSlide } from '#contract/ads';
+import type { AdGradient } from '#contract/ads';
+import type { BannerSlide } from '#contract/ads-banner';
 import { fr } from '#contract/messages';
 
 type HouseSlide = Extract<BannerSlide, { kind: 'house' }>;

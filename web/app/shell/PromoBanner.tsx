@@ -8,10 +8,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { BannerSlide } from '#contract/ads';
+import type { BannerSlide } from '#contract/ads-banner';
 import { PROMO } from '#contract/constants';
 import { fr } from '#contract/messages';
-import { bannerQuery, rememberClickedAd, reportImpression } from '../../lib/banner-ads';
+import { bannerQuery, reportImpression } from '../../lib/banner-ads';
 import { AdSlide } from '../../ui/AdSlide';
 
 const NO_SLIDES: BannerSlide[] = [];
@@ -105,7 +105,7 @@ export function PromoBanner({ visible }: { visible: boolean }) {
         data-slide-kind={slide.kind}
       >
         {slide.kind === 'ad' ? (
-          <a href={slide.click_url} onClick={() => rememberClickedAd(slide)} className="block h-full" aria-label={`${fr.banner.sponsored} : ${slide.title}`}>
+          <a href={slide.click_url} className="block h-full" aria-label={`${fr.banner.sponsored} : ${slide.title}`}>
             {drawn}
           </a>
         ) : slide.link ? (

@@ -1,12 +1,12 @@
 // /annonces/:id — where a clicked ad leads (the server's tracked link redirects here): the ad's
-// title, subtitle, description and media. The API has no public read of an ad yet, so the page
-// shows the slide the banner gave (remembered at the click); without it, the ad is said unavailable.
+// title, subtitle, description and media, read from GET /api/ads/{id}/public while the ad runs;
+// once it has ended (or for an unknown id), the ad is said unavailable.
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Megaphone } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { fr } from '#contract/messages';
+import type { AdPublic } from '#contract/ads-banner';
 import { api, ApiError } from '../../lib/api';
-import { clickedAd, type AdBannerSlide } from '../../lib/banner-ads';
 import { useSession } from '../../lib/session';
 import { AD_GRADIENT_CLASSES } from '../../ui/ad-gradients';
 import { buttonClasses } from '../../ui/Button';
@@ -15,13 +15,13 @@ import { PageLoader } from '../../ui/Spinner';
 
 const t = fr.adsUi;
 
-/** A public read when the server offers one (GET /api/ads/{id}/public), else the remembered slide. */
-async function loadAd(id: string): Promise<AdBannerSlide | null> {
+/** The running ad, or null when there is none to show (ended, unknown). */
+async function loadAd(id: string): Promise<AdPublic | null> {
   try {
-    return await api.get<AdBannerSlide>(`/ads/${id}/public`, { auth: false });
+    return await api.get<AdPublic>(`/ads/${id}/public`, { auth: false });
   } catch (error) {
-    if (error instanceof ApiError && error.status >= 500) throw error;
-    return clickedAd(id);
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
   }
 }
 

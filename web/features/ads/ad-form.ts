@@ -1,9 +1,9 @@
 // The wizard's form: its values and defaults (spec part 2 section 4), the draft it sends, and which
 // tab each validation message belongs to. The text rules are AdDraftSchema's (contract/ads.ts); the
 // media and payment rules are the wizard's own, with the spec's sentences.
-import { AD_DEFAULTS, AdDraftSchema, adPriceFor, type Ad, type AdAudience, type AdDraft, type AdGradient, type AdPaymentMethod, type AdType } from '#contract/ads';
+import { AD_DEFAULTS, AdDraftSchema, adPriceFor, type AdAudience, type AdDraft, type AdGradient, type AdPaymentMethod, type AdType } from '#contract/ads';
 import { fr } from '#contract/messages';
-import { AdPaySchema, type AdMobileOperator, type AdPayRequest } from '#contract/ads-api';
+import { AdPaySchema, type AdMobileOperator, type AdPayRequest, type AdResponse } from '#contract/ads-api';
 
 export const AD_TABS = ['content', 'media', 'targeting', 'preview', 'payment'] as const;
 export type AdTab = (typeof AD_TABS)[number];
@@ -48,7 +48,7 @@ export const adFormDefaults = (): AdFormValues => ({
   phone: '',
 });
 
-export const adFormFrom = (ad: Ad): AdFormValues => ({
+export const adFormFrom = (ad: AdResponse): AdFormValues => ({
   ...adFormDefaults(),
   title: ad.title,
   subtitle: ad.subtitle,
