@@ -19,9 +19,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createTokenService, loadSigningKey } from '../server/features/auth/tokens';
 import { openDatabase } from '../server/db/client';
-import { migrateDatabase } from '../server/db/migrate';
-import { seedIfEmpty } from '../server/db/seed/seed';
-import { BENCH_ADMIN_URL, type LoadResult, measureLoad, startBenchServer } from './http-load';
+import { freshBenchDatabase, type LoadResult, measureLoad, startBenchServer } from './http-load';
 
 const DB_NAME = 'mp_bench_deliveries';
 const PORT = 3196;
@@ -66,22 +64,6 @@ function start(load: Load): Promise<Result> {
 }
 
 // ------------------------------------------------------------------ data
-
-async function prepareDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: BENCH_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  await admin.end();
-  const url = new URL(BENCH_ADMIN_URL);
-  url.pathname = `/${DB_NAME}`;
-  const databaseUrl = url.toString();
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
-  await migrateDatabase(database);
-  await seedIfEmpty(database.db);
-  await database.close();
-  return databaseUrl;
-}
 
 /** Users with live sessions, orders in every status with real optimisation items, and notifications. */
 async function generate(databaseUrl: string): Promise<{ agentTokens: string[]; consumerTokens: string[] }> {
@@ -164,7 +146,7 @@ function print(title: string, results: Result[], baseline: Result) {
 
 export async function run(): Promise<void> {
   console.log(`Préparation : base PostgreSQL, 200 livreurs, 2 000 clients, commandes et notifications… (charge de la machine : ${os.loadavg()[0].toFixed(1)})`);
-  const databaseUrl = await prepareDatabase();
+  const databaseUrl = await freshBenchDatabase(DB_NAME);
   const { agentTokens, consumerTokens } = await generate(databaseUrl);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-bench-deliveries-'));
   const server = await startBenchServer(PORT, databaseUrl, dataDir);

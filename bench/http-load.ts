@@ -4,9 +4,30 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../server/db/client';
+import { migrateDatabase } from '../server/db/migrate';
+import { seedIfEmpty } from '../server/db/seed/seed';
 
 /** Where benchmark databases are created (BENCH_PG_URL, a database of a PostgreSQL server). */
 export const BENCH_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A new PostgreSQL database of that name (dropped first if left by an earlier run), migrated and seeded; answers its URL. */
+export async function freshBenchDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: BENCH_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(BENCH_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
+  await migrateDatabase(database);
+  await seedIfEmpty(database.db);
+  await database.close();
+  return databaseUrl;
+}
 
 export type LoadResult = { name: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number };
 

@@ -77,6 +77,43 @@ export const sameGtin = (a: string, b: string) => {
   return ca !== null && ca === canonicalGtin(b);
 };
 
+/** A scanner's symbologies, in the browser's BarcodeDetector naming ('other' for any other). */
+export type ScannedFormat = 'ean_13' | 'ean_8' | 'upc_a' | 'upc_e' | 'qr_code' | 'other';
+export type ScannedCode = { text: string; format: ScannedFormat };
+
+const DIGITAL_LINK = /\/01\/(\d{8,14})(?:[/?#]|$)/;
+
+/**
+ * The catalogue GTIN a scanned code stands for, or null (a web address, a wrong check digit), so a
+ * misread never reaches the catalogue. A QR code may hold a bare GTIN or a GS1 Digital Link
+ * (…/01/{GTIN}…). A UPC-E comes as its 8 printed digits or already expanded, and its format says
+ * which it is: an EAN-8 is never taken for a UPC-E, nor the other way round.
+ */
+export function gtinFromScan({ text, format }: ScannedCode): string | null {
+  if (format === 'other') return null;
+  if (format === 'qr_code') {
+    const link = DIGITAL_LINK.exec(text);
+    const candidate = link ? link[1] : /^\s*\d{8,14}\s*$/.test(text) ? text.trim() : null;
+    return candidate && isValidGtin(candidate) ? canonicalGtin(candidate) : null;
+  }
+  const digits = text.replace(/\D/g, '');
+  if (format === 'upc_e') {
+    const upcA = digits.length <= 8 ? upcEToUpcA(digits) : digits;
+    return upcA && isValidGtin(upcA) ? canonicalGtin(upcA) : null;
+  }
+  if (format === 'ean_8') return isValidGtin(digits) ? digits : null;
+  return digits.length === 8 ? null : canonicalGtin(digits);
+}
+
+/** The first catalogue barcode among the codes read from one picture. */
+export const firstGtin = (codes: readonly ScannedCode[]): string | null => {
+  for (const code of codes) {
+    const gtin = gtinFromScan(code);
+    if (gtin) return gtin;
+  }
+  return null;
+};
+
 /** A barcode in a form or a URL: validated by its check digit and turned into its canonical form. */
 export const BarcodeSchema = z
   .string({ error: fr.barcodes.invalid })

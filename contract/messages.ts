@@ -75,13 +75,6 @@ export const fr = {
     hide: 'Masquer les offres',
     show: 'Voir les offres du moment',
     goTo: (n: number) => `Aller à l'offre ${n}`,
-    slides: [
-      { id: 'fresh-deals', title: "Prix réduits jusqu'à -30 %", subtitle: 'Sur une sélection de produits frais cette semaine', gradient: 'from-emerald-600 to-green-500' },
-      { id: 'free-delivery', title: 'Livraison gratuite', subtitle: 'Pour toute commande de plus de 25 000 FCFA', gradient: 'from-sky-600 to-blue-500' },
-      { id: 'new-stores', title: 'Nouveaux magasins partenaires', subtitle: 'De nouvelles enseignes rejoignent MonPanier à Libreville', gradient: 'from-violet-600 to-purple-500' },
-      { id: 'express', title: 'Service express', subtitle: 'Vos courses livrées en moins de 2 heures', gradient: 'from-orange-500 to-amber-500' },
-      { id: 'loyalty', title: 'Programme fidélité', subtitle: 'Cumulez des points à chaque achat', gradient: 'from-rose-600 to-pink-500' },
-    ],
   },
 
   auth: {

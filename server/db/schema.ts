@@ -23,6 +23,23 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** A payment through the payment-provider interface, and its refund: the columns orders' and ads' payments share. */
+const providerPaymentColumns = () => ({
+  provider: text('provider').notNull(),
+  /** moov_money, airtel_money, card, cash or bank_transfer. */
+  methodType: text('method_type').notNull(),
+  amountXaf: bigint('amount_xaf', { mode: 'number' }).notNull(),
+  /** 'pending', 'succeeded' or 'failed'. */
+  status: text('status').notNull().default('pending'),
+  providerReference: text('provider_reference').notNull(),
+  phoneNumber: text('phone_number'),
+  /** 'none', 'pending', 'succeeded' or 'failed'. */
+  refundStatus: text('refund_status').notNull().default('none'),
+  refundReference: text('refund_reference'),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 // ---------------------------------------------------------------- accounts
 
@@ -421,19 +438,8 @@ export const payments = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-    provider: text('provider').notNull(),
-    methodType: text('method_type').notNull(),
-    amountXaf: bigint('amount_xaf', { mode: 'number' }).notNull(),
-    /** 'pending', 'succeeded' or 'failed'. */
-    status: text('status').notNull().default('pending'),
-    providerReference: text('provider_reference').notNull(),
-    phoneNumber: text('phone_number'),
-    /** A paid order that is cancelled is refunded: 'none', 'pending', 'succeeded' or 'failed'. */
-    refundStatus: text('refund_status').notNull().default('none'),
-    refundReference: text('refund_reference'),
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    /** A paid order that is cancelled is refunded (refund_status). */
+    ...providerPaymentColumns(),
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
@@ -616,20 +622,8 @@ export const adPayments = pgTable(
     adId: uuid('ad_id')
       .notNull()
       .references(() => ads.id, { onDelete: 'cascade' }),
-    provider: text('provider').notNull(),
-    /** moov_money, airtel_money, card or bank_transfer. */
-    methodType: text('method_type').notNull(),
-    amountXaf: bigint('amount_xaf', { mode: 'number' }).notNull(),
-    /** 'pending', 'succeeded' or 'failed'. */
-    status: text('status').notNull().default('pending'),
-    providerReference: text('provider_reference').notNull(),
-    phoneNumber: text('phone_number'),
-    /** A rejected ad is refunded: 'none', 'pending', 'succeeded' or 'failed'. */
-    refundStatus: text('refund_status').notNull().default('none'),
-    refundReference: text('refund_reference'),
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    /** A rejected ad is refunded (refund_status). */
+    ...providerPaymentColumns(),
   },
   (t) => [index('ad_payments_ad_idx').on(t.adId), uniqueIndex('ad_payments_reference_idx').on(t.provider, t.providerReference)],
 );

@@ -3,7 +3,7 @@
 // .wasm served from our own origin (never a CDN), on frames copied to a canvas a few times a second.
 import type { ReadInputBarcodeFormat, ReadResult } from 'zxing-wasm/reader';
 import zxingWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import type { ScannedCode, ScannedFormat } from './barcode-text';
+import type { ScannedCode, ScannedFormat } from '#contract/barcodes';
 
 export type BarcodeReader = {
   kind: 'native' | 'zxing';

@@ -4,10 +4,10 @@
 // serves phones and computers without a camera. `onDetected` gets the code in its canonical form.
 import { ImageUp } from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { firstGtin } from '#contract/barcodes';
 import { IMPORT_MAX_BYTES } from '#contract/constants';
 import { fr } from '#contract/messages';
 import { getBarcodeReader, warmBarcodeReader } from '../lib/barcode-reader';
-import { firstGtin } from '../lib/barcode-text';
 import { useCamera } from '../lib/camera';
 import { Button } from './Button';
 import { CameraView } from './CameraView';

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { fr } from '#contract/messages';
 import { ads } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { registerBackgroundJob } from '../../platform/background-job';
 import type { PaymentProviders } from '../../platform/payments/providers';
 import { queryRows } from '../../platform/sql-rows';
 import { statusesFor } from './ad-lifecycle';
@@ -61,27 +62,14 @@ async function expireAndStart(deps: AppDeps): Promise<AdExpiryResult | null> {
 }
 
 export function registerAdExpiryJob(app: FastifyInstance, deps: AppDeps, providers: PaymentProviders): void {
-  if (deps.config.env === 'test') return;
-  const timers: NodeJS.Timeout[] = [];
-  let running = false;
-  const pass = async () => {
-    if (running) return;
-    running = true;
-    try {
+  registerBackgroundJob(app, deps, {
+    name: 'tâche des annonces',
+    firstPassDelayMs: FIRST_PASS_DELAY_MS,
+    intervalMs: AD_EXPIRY_INTERVAL_MS,
+    pass: async () => {
       const result = await runAdExpiry(deps);
       if (result && (result.started || result.expired)) app.log.info(result, 'annonces démarrées ou terminées');
       await reconcileAdPayments(deps, providers, app.log);
-    } catch (error) {
-      app.log.error({ err: error }, 'tâche des annonces');
-    } finally {
-      running = false;
-    }
-  };
-  app.addHook('onReady', async () => {
-    timers.push(setTimeout(() => void pass(), FIRST_PASS_DELAY_MS), setInterval(() => void pass(), AD_EXPIRY_INTERVAL_MS));
-    for (const timer of timers) timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    for (const timer of timers) clearTimeout(timer);
+    },
   });
 }

@@ -13,6 +13,7 @@ import { adPagePath } from '#contract/ads-banner';
 import { fr } from '#contract/messages';
 import { adPromotionsSent, ads } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { registerBackgroundJob } from '../../platform/background-job';
 import { queryRows } from '../../platform/sql-rows';
 import { createNotifications } from '../notifications/notifications.service';
 import { isQuietTime } from '../notifications/quiet-hours';
@@ -86,29 +87,16 @@ export async function runAdPromotions(deps: AppDeps): Promise<number> {
 
 /** The background pass (not under tests: they call runAdPromotions themselves). */
 export function registerAdPromotionsJob(app: FastifyInstance, deps: AppDeps): void {
-  if (deps.config.env === 'test') return;
-  const timers: NodeJS.Timeout[] = [];
-  let running = false;
-  const pass = async () => {
-    if (running) return;
-    running = true;
-    await runAdPromotions(deps)
-      .then((sent) => {
-        if (sent) {
-          app.log.info({ sent }, 'notifications promotionnelles des annonces');
-          app.pushDispatcher?.kick();
-        }
-      })
-      .catch((error) => app.log.error({ err: error }, 'notifications promotionnelles des annonces'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timers.push(setTimeout(() => void pass(), FIRST_PASS_DELAY_MS), setInterval(() => void pass(), PASS_INTERVAL_MS));
-    for (const timer of timers) timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    for (const timer of timers) clearTimeout(timer);
+  registerBackgroundJob(app, deps, {
+    name: 'notifications promotionnelles des annonces',
+    firstPassDelayMs: FIRST_PASS_DELAY_MS,
+    intervalMs: PASS_INTERVAL_MS,
+    pass: async () => {
+      const sent = await runAdPromotions(deps);
+      if (sent) {
+        app.log.info({ sent }, 'notifications promotionnelles des annonces');
+        app.pushDispatcher?.kick();
+      }
+    },
   });
 }

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { payments } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { registerBackgroundJob } from '../../platform/background-job';
 import type { PaymentProviders } from '../../platform/payments/providers';
 import { refreshPendingPayment } from './payment-settlement.service';
 import { reconcileRefunds, registerRefunds, type RefundContext } from './refunds.service';
@@ -35,23 +36,9 @@ export async function reconcilePendingPayments(deps: AppDeps, providers: Payment
  */
 export function registerPaymentReconciler(app: FastifyInstance, deps: AppDeps, providers: PaymentProviders): void {
   registerRefunds({ deps, providers, log: app.log });
-  if (deps.config.env === 'test') return;
-  let timer: NodeJS.Timeout | null = null;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    await reconcilePendingPayments(deps, providers, app.log)
-      .catch((error) => app.log.error({ err: error }, 'rapprochement des paiements'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void tick(), RECONCILE_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
+  registerBackgroundJob(app, deps, {
+    name: 'rapprochement des paiements',
+    intervalMs: RECONCILE_INTERVAL_MS,
+    pass: () => reconcilePendingPayments(deps, providers, app.log),
   });
 }

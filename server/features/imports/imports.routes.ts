@@ -7,13 +7,15 @@ import { PassThrough } from 'node:stream';
 import { DOCUMENT_MAX_BYTES, type ImportStreamEvent } from '#contract/imports';
 import { fr } from '#contract/messages';
 import type { AppDeps } from '../../deps';
+import { createAccountWorkLimiter } from '../../platform/account-work-limiter';
 import { principalOf } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import type { OcrPool } from '../../platform/ocr/ocr-pool';
-import { createImportLimiter } from './import-limits';
 import { extractShoppingList, type ImportProgress } from './imports.service';
 
 const NDJSON = 'application/x-ndjson';
+/** Documents one account may have in analysis at the same time (and IMPORTS_PER_USER_PER_HOUR an hour). */
+const IMPORTS_AT_ONCE_PER_USER = 2;
 /** Progress lines are sent at most this often (tesseract reports many times a second). */
 const PROGRESS_EVERY_MS = 200;
 
@@ -52,7 +54,7 @@ function streamProgress(reply: FastifyReply): { progress: ImportProgress; end: (
 export async function importsRoutes(fastify: FastifyInstance, { deps, ocr }: { deps: AppDeps; ocr: OcrPool }) {
   // One file, nothing else of size; the file limit is the spec's 10 MB (a larger one is a 413).
   await fastify.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 } });
-  const limiter = createImportLimiter(deps.config.imports.perUserPerHour, deps.now);
+  const limiter = createAccountWorkLimiter({ perHour: deps.config.imports.perUserPerHour, atOnce: IMPORTS_AT_ONCE_PER_USER, error: 'TOO_MANY_IMPORTS' }, deps.now);
 
   fastify.post('/extract-shopping-list', { onRequest: fastify.requireConsumer, compress: false, schema: { tags: ['lists'], consumes: ['multipart/form-data'] } }, async (request, reply) => {
     const release = limiter.acquire(principalOf(request).userId);

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { registerBackgroundJob } from '../../platform/background-job';
 import { queryRows } from '../../platform/sql-rows';
 import { flagCrossStoreOutliers } from './price-flags';
 
@@ -21,26 +22,14 @@ export async function runOutlierScan(deps: AppDeps): Promise<number | null> {
 
 export function registerOutlierJob(app: FastifyInstance, deps: AppDeps): void {
   const minutes = deps.config.outlierScanIntervalMinutes;
-  if (deps.config.env === 'test' || minutes === 0) return;
-  const timers: NodeJS.Timeout[] = [];
-  let running = false;
-  const pass = async () => {
-    if (running) return;
-    running = true;
-    await runOutlierScan(deps)
-      .then((added) => {
-        if (added) app.log.info({ added }, 'prix hors norme signalés');
-      })
-      .catch((error) => app.log.error({ err: error }, 'détection des prix hors norme'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timers.push(setTimeout(() => void pass(), FIRST_PASS_DELAY_MS), setInterval(() => void pass(), minutes * 60_000));
-    for (const timer of timers) timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    for (const timer of timers) clearTimeout(timer);
+  if (minutes === 0) return;
+  registerBackgroundJob(app, deps, {
+    name: 'détection des prix hors norme',
+    firstPassDelayMs: FIRST_PASS_DELAY_MS,
+    intervalMs: minutes * 60_000,
+    pass: async () => {
+      const added = await runOutlierScan(deps);
+      if (added) app.log.info({ added }, 'prix hors norme signalés');
+    },
   });
 }

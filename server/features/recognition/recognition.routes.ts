@@ -6,9 +6,9 @@ import { errorResponses } from '#contract/api-errors';
 import { RECOGNITION_IMAGE_MAX_CHARS, RECOGNITIONS_PER_USER_PER_HOUR, RecognitionResultSchema, RecognizeProductSchema } from '#contract/recognition';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
+import { createAccountWorkLimiter } from '../../platform/account-work-limiter';
 import { AppError } from '../../platform/errors';
 import type { OcrPool } from '../../platform/ocr/ocr-pool';
-import { createImportLimiter } from '../imports/import-limits';
 import { recogniseProduct } from './recognition.service';
 
 /** A 10 MB photo as base64 in JSON, and a little more; beyond it the photo's own French 413. */
@@ -18,7 +18,7 @@ const RECOGNITIONS_AT_ONCE = 2;
 
 export async function recognitionRoutes(fastify: FastifyInstance, { deps, ocr }: { deps: AppDeps; ocr: OcrPool }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const limiter = createImportLimiter(RECOGNITIONS_PER_USER_PER_HOUR, deps.now, { atOnce: RECOGNITIONS_AT_ONCE, error: 'TOO_MANY_RECOGNITIONS' });
+  const limiter = createAccountWorkLimiter({ perHour: RECOGNITIONS_PER_USER_PER_HOUR, atOnce: RECOGNITIONS_AT_ONCE, error: 'TOO_MANY_RECOGNITIONS' }, deps.now);
   const appErrorHandler = app.errorHandler;
 
   app.post(

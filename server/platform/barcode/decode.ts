@@ -13,7 +13,7 @@ import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import sharp, { type Sharp } from 'sharp';
 import { prepareZXingModule, readBarcodes, type ReaderOptions, type ReadResult } from 'zxing-wasm/reader';
-import { canonicalGtin, isValidGtin, upcEToUpcA } from '#contract/barcodes';
+import { gtinFromScan, type ScannedFormat } from '#contract/barcodes';
 import { AppError } from '../errors';
 
 export type BarcodeFormat = 'EAN-13' | 'EAN-8' | 'UPC-A' | 'UPC-E' | 'QRCode';
@@ -79,33 +79,15 @@ export function prepareBarcodeReader(): Promise<unknown> {
 // ---------------------------------------------------------------- results
 
 const FORMAT_NAMES: Record<string, BarcodeFormat> = { EAN13: 'EAN-13', EAN8: 'EAN-8', UPCA: 'UPC-A', UPCE: 'UPC-E', QRCode: 'QRCode' };
-
-/** A GS1 Digital Link (https://…/01/<GTIN-14>…) or a bare GTIN in a QR code. */
-function gtinInQr(text: string): string | null {
-  const link = /\/01\/(\d{8,14})(?:[/?#]|$)/.exec(text);
-  const candidate = link ? link[1] : /^\s*\d{8,14}\s*$/.test(text) ? text : null;
-  return candidate && isValidGtin(candidate.trim()) ? canonicalGtin(candidate) : null;
-}
+const SCANNED_FORMAT: Record<BarcodeFormat, ScannedFormat> = { 'EAN-13': 'ean_13', 'EAN-8': 'ean_8', 'UPC-A': 'upc_a', 'UPC-E': 'upc_e', QRCode: 'qr_code' };
 
 function toDecoded(result: ReadResult): Omit<DecodedBarcode, 'confirmed'> | null {
   const format = FORMAT_NAMES[result.format];
   if (!format || !result.isValid) return null;
-  if (format === 'QRCode') {
-    const gtin = gtinInQr(result.text);
-    return { format, text: result.text, valid: gtin !== null, gtin };
-  }
-  const digits = result.text.replace(/\D/g, '');
-  let gtin: string | null;
-  if (format === 'UPC-E') {
-    // zxing gives the expanded 13-digit form or the 8 printed digits, depending on the text mode.
-    const upcA = digits.length <= 8 ? upcEToUpcA(digits) : digits;
-    gtin = upcA && isValidGtin(upcA) ? canonicalGtin(upcA) : null;
-  } else if (format === 'EAN-8') {
-    gtin = isValidGtin(digits) ? digits : null;
-  } else {
-    gtin = digits.length === 8 ? null : canonicalGtin(digits);
-  }
-  if (!gtin) return { format, text: digits, valid: false, gtin: null };
+  // zxing gives a UPC-E expanded or as its 8 printed digits, depending on the text mode: both are read.
+  const gtin = gtinFromScan({ text: result.text, format: SCANNED_FORMAT[format] });
+  if (format === 'QRCode') return { format, text: result.text, valid: gtin !== null, gtin };
+  if (!gtin) return { format, text: result.text.replace(/\D/g, ''), valid: false, gtin: null };
   // A 13-digit EAN starting with 0 is a UPC-A (zxing reads UPC-A as EAN-13 when both are asked).
   const shown: BarcodeFormat = format === 'EAN-13' && gtin.length === 12 ? 'UPC-A' : format;
   return { format: shown, text: gtin, valid: true, gtin };

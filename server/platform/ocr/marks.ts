@@ -3,6 +3,8 @@
 // ("☐ 6 rouleaux" → "26 rouleaux"). A shape is blanked only when it cannot be a letter: a square
 // outline (ink along its four sides), or a ring alone at the start of a line with a gap after it.
 
+import { darkComponents, type Component } from './components';
+
 type Grey = { data: Uint8Array; width: number; height: number };
 
 // A mark is about as tall as the text beside it.
@@ -15,13 +17,12 @@ const RING_COVERAGE = 0.9;
 // Space between a ring and the text after it, relative to its height (letters touch their word).
 const RING_GAP = 0.3;
 
-type Component = { label: number; x0: number; y0: number; x1: number; y1: number; count: number };
 
 /** Returns a copy of the image with the line-start marks painted white, or the image itself. */
 export function blankLineMarks(grey: Grey, inkThreshold = 128): Grey {
   const { width, height, data } = grey;
   const labels = new Int32Array(width * height);
-  const components = label(data, width, height, inkThreshold, labels);
+  const components = darkComponents(data, width, height, inkThreshold, labels);
   const textHeight = medianTextHeight(components);
   if (textHeight === null) return grey;
   const minInk = Math.max(8, Math.round(0.02 * textHeight * textHeight));
@@ -56,44 +57,6 @@ export function blankLineMarks(grey: Grey, inkThreshold = 128): Grey {
     for (let y = y0; y <= y1; y++) out.fill(255, y * width + x0, y * width + x1 + 1);
   }
   return { data: out, width, height };
-}
-
-function label(data: Uint8Array, width: number, height: number, threshold: number, labels: Int32Array): Component[] {
-  const components: Component[] = [];
-  const stack = new Int32Array(width * height);
-  let next = 0;
-  for (let start = 0; start < data.length; start++) {
-    if (labels[start] !== 0 || data[start] >= threshold) continue;
-    const c: Component = { label: ++next, x0: width, y0: height, x1: 0, y1: 0, count: 0 };
-    let top = 0;
-    stack[top++] = start;
-    labels[start] = c.label;
-    while (top > 0) {
-      const i = stack[--top];
-      const x = i % width;
-      const y = (i - x) / width;
-      c.count++;
-      if (x < c.x0) c.x0 = x;
-      if (x > c.x1) c.x1 = x;
-      if (y < c.y0) c.y0 = y;
-      if (y > c.y1) c.y1 = y;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= width) continue;
-          const j = ny * width + nx;
-          if (labels[j] === 0 && data[j] < threshold) {
-            labels[j] = c.label;
-            stack[top++] = j;
-          }
-        }
-      }
-    }
-    components.push(c);
-  }
-  return components;
 }
 
 /** Median height of the shapes that look like characters (not specks, not rules). */

@@ -4,6 +4,7 @@
 // Telling 0° from 180° needs the recogniser, so both candidates are returned for the caller to score.
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../errors';
+import { darkComponents } from './components';
 import { blankLineMarks } from './marks';
 
 // Refuse decompression bombs: 40 megapixels is far above any phone photo.
@@ -178,52 +179,13 @@ async function removeLargeShapes(grey: Grey): Promise<{ image: Grey; analysis: G
   const { width, height, data } = analysis;
   const threshold = otsu(data);
   const labels = new Int32Array(width * height);
-  const mask = new Uint8Array(width * height);
-  const stack = new Int32Array(width * height);
-  // Pixels in the order they were labelled: each component is one contiguous run.
-  const order = new Int32Array(width * height);
-  let ordered = 0;
-  let found = false;
-  let label = 0;
-  for (let start = 0; start < data.length; start++) {
-    if (labels[start] !== 0 || data[start] >= threshold) continue;
-    label++;
-    let top = 0;
-    stack[top++] = start;
-    labels[start] = label;
-    let minX = width, maxX = 0, minY = height, maxY = 0;
-    const first = ordered;
-    while (top > 0) {
-      const i = stack[--top];
-      order[ordered++] = i;
-      const x = i % width;
-      const y = (i - x) / width;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-      // 8-connectivity.
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= width) continue;
-          const j = ny * width + nx;
-          if (labels[j] === 0 && data[j] < threshold) {
-            labels[j] = label;
-            stack[top++] = j;
-          }
-        }
-      }
-    }
-    const spanX = maxX - minX + 1;
-    const spanY = maxY - minY + 1;
-    if (spanX > width * LARGE_SHAPE_SHARE || spanY > height * LARGE_SHAPE_SHARE) {
-      found = true;
-      for (let k = first; k < ordered; k++) mask[order[k]] = 255;
-    }
+  const large = new Set<number>();
+  for (const c of darkComponents(data, width, height, threshold, labels)) {
+    if (c.x1 - c.x0 + 1 > width * LARGE_SHAPE_SHARE || c.y1 - c.y0 + 1 > height * LARGE_SHAPE_SHARE) large.add(c.label);
   }
+  const found = large.size > 0;
+  const mask = new Uint8Array(width * height);
+  if (found) for (let i = 0; i < labels.length; i++) if (large.has(labels[i])) mask[i] = 255;
   if (!found) return { image: grey, analysis };
 
   const cleaned = new Uint8Array(data);

@@ -2,24 +2,22 @@
 // payment, and the decision its status allows — approve or reject (with the reason the advertiser
 // reads, and a refund) an ad waiting for review; mark a bank transfer received; mark a transfer
 // refund sent.
-import { Banknote, Check, FlaskConical, Undo2, X } from 'lucide-react';
+import { Banknote, Check, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminAd } from '#contract/ads-api';
 import { PROMO } from '#contract/constants';
 import { formatDateTime, formatXaf } from '#contract/format';
 import { fr } from '#contract/messages';
 import { AdSlide } from '../../ui/AdSlide';
-import { Badge, type BadgeTone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { AdStatusBadges } from '../ads/AdStatusBadges';
 import { adDecisions } from './admin-ads-api';
 import { ReasonDialog } from './ReasonDialog';
 import { useModerationAction } from './use-moderation-action';
 
 const t = fr.adsUi;
 const a = fr.adsUi.admin;
-const TONE: Partial<Record<AdminAd['status'], BadgeTone>> = { awaiting_review: 'sky', awaiting_payment: 'amber', active: 'green', scheduled: 'violet', rejected: 'rose', paused: 'amber' };
-
 export function AdReviewCard({ ad }: { ad: AdminAd }) {
   const [rejecting, setRejecting] = useState(false);
   const approve = useModerationAction(() => adDecisions.approve(ad.id));
@@ -41,15 +39,7 @@ export function AdReviewCard({ ad }: { ad: AdminAd }) {
             <h3 className="font-semibold text-slate-900">{ad.title}</h3>
             <p className="text-slate-600">{ad.subtitle}</p>
           </div>
-          <div className="flex flex-wrap gap-1">
-            {ad.is_test && (
-              <Badge tone="amber">
-                <FlaskConical size={12} className="mr-1" aria-hidden="true" />
-                {fr.checkoutUi.sandboxBadge}
-              </Badge>
-            )}
-            <Badge tone={TONE[ad.status] ?? 'slate'}>{fr.adsApi.statusLabels[ad.status]}</Badge>
-          </div>
+          <AdStatusBadges ad={ad} />
         </div>
         {ad.description && <p className="text-slate-700">{a.description(ad.description)}</p>}
         <p className="text-slate-600">

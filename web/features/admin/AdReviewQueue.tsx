@@ -2,9 +2,11 @@
 // transfers to confirm, then the others, a page at a time.
 import { useQuery } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { fr } from '#contract/messages';
+import { useStepBackPastLastPage } from '../../lib/use-last-page';
 import { EmptyState } from '../../ui/Card';
+import { FilterChips } from '../../ui/FilterChips';
 import { LoadError } from '../../ui/LoadError';
 import { PageLoader } from '../../ui/Spinner';
 import { ADMIN_AD_FILTERS, adminAdsQuery, type AdminAdFilter } from './admin-ads-api';
@@ -18,28 +20,21 @@ export function AdReviewQueue() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, refetch } = useQuery(adminAdsQuery(status, page));
 
-  useEffect(() => {
-    if (data && data.items.length === 0 && page > 1 && page > data.pages) setPage(Math.max(1, data.pages));
-  }, [data, page]);
+  useStepBackPastLastPage(data, page, setPage);
 
   return (
     <div className="space-y-4">
-      <div role="group" aria-label={a.statusFilter} className="flex gap-2 overflow-x-auto pb-1">
-        {ADMIN_AD_FILTERS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            aria-pressed={status === key}
-            onClick={() => {
-              setStatus(key);
-              setPage(1);
-            }}
-            className={`shrink-0 rounded-full px-4 py-1.5 text-sm font-semibold transition-colors ${status === key ? 'bg-brand-700 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50'}`}
-          >
-            {fr.adsApi.statusLabels[key]}
-          </button>
-        ))}
-      </div>
+      <FilterChips
+        label={a.statusFilter}
+        options={ADMIN_AD_FILTERS}
+        selected={status}
+        onSelect={(key) => {
+          setStatus(key);
+          setPage(1);
+        }}
+      >
+        {(key) => fr.adsApi.statusLabels[key]}
+      </FilterChips>
       {isPending ? (
         <PageLoader />
       ) : isError ? (

@@ -2,10 +2,11 @@
 // The filter and the page are kept in the address (?filtre=test|remboursements, ?page=).
 import { useQuery } from '@tanstack/react-query';
 import { ShoppingBag } from 'lucide-react';
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { fr } from '#contract/messages';
+import { useStepBackPastLastPage } from '../../lib/use-last-page';
 import { EmptyState, PageHeader } from '../../ui/Card';
+import { FilterChips } from '../../ui/FilterChips';
 import { LoadError } from '../../ui/LoadError';
 import { PageLoader } from '../../ui/Spinner';
 import { ADMIN_ORDER_FILTERS, adminOrdersQuery, queueCountsQuery, type AdminOrdersFilter } from './admin-api';
@@ -31,10 +32,7 @@ export function AdminOrdersPage() {
     setParams(query, { replace: nextPage === 1 });
   };
 
-  // A page past the end (orders moved since the link was made): back to the last one.
-  useEffect(() => {
-    if (data && data.items.length === 0 && page > data.pages) show(filter, data.pages);
-  }, [data, page]);
+  useStepBackPastLastPage(data, page, (last) => show(filter, last));
 
   const failedRefunds = counts?.failed_refunds ?? 0;
 
@@ -42,26 +40,18 @@ export function AdminOrdersPage() {
     <div className="mx-auto max-w-6xl">
       <PageHeader title={texts.title} subtitle={texts.subtitle} />
       <div className="space-y-4">
-        <div role="group" aria-label={texts.filterLabel} className="flex flex-wrap gap-2">
-          {ADMIN_ORDER_FILTERS.map((key) => (
-            <button
-              key={key}
-              type="button"
-              aria-pressed={filter === key}
-              onClick={() => show(key)}
-              className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-4 py-1.5 text-sm font-semibold transition-colors ${
-                filter === key ? 'bg-brand-700 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50'
-              }`}
-            >
+        <FilterChips label={texts.filterLabel} options={ADMIN_ORDER_FILTERS} selected={filter} onSelect={(key) => show(key)}>
+          {(key, selected) => (
+            <>
               {texts.filters[key]}
               {key === 'failedRefunds' && failedRefunds > 0 && (
-                <span className={`rounded-full px-1.5 text-xs font-bold tabular-nums ${filter === key ? 'bg-white text-rose-700' : 'bg-rose-600 text-white'}`} data-testid="failed-refunds-count">
+                <span className={`rounded-full px-1.5 text-xs font-bold tabular-nums ${selected ? 'bg-white text-rose-700' : 'bg-rose-600 text-white'}`} data-testid="failed-refunds-count">
                   {failedRefunds}
                 </span>
               )}
-            </button>
-          ))}
-        </div>
+            </>
+          )}
+        </FilterChips>
         {isPending ? (
           <PageLoader />
         ) : isError ? (

@@ -2,10 +2,12 @@
 // those already accepted or refused (latest decision first), a page at a time.
 import { useQuery } from '@tanstack/react-query';
 import { Bike } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { AGENT_APPLICATION_STATUSES, type AgentApplicationStatus } from '#contract/agent';
 import { fr } from '#contract/messages';
+import { useStepBackPastLastPage } from '../../lib/use-last-page';
 import { EmptyState } from '../../ui/Card';
+import { FilterChips } from '../../ui/FilterChips';
 import { LoadError } from '../../ui/LoadError';
 import { PageLoader } from '../../ui/Spinner';
 import { agentApplicationsQuery } from './admin-api';
@@ -24,10 +26,7 @@ export function AgentApplicationQueue() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, refetch } = useQuery(agentApplicationsQuery(status, page));
 
-  // After the last item of the last page is decided, step back to the new last page.
-  useEffect(() => {
-    if (data && data.items.length === 0 && page > data.pages) setPage(data.pages);
-  }, [data, page]);
+  useStepBackPastLastPage(data, page, setPage);
 
   const show = (next: AgentApplicationStatus) => {
     setStatus(next);
@@ -36,21 +35,9 @@ export function AgentApplicationQueue() {
 
   return (
     <div className="space-y-4">
-      <div role="group" aria-label={texts.filterLabel} className="flex gap-2 overflow-x-auto pb-1">
-        {AGENT_APPLICATION_STATUSES.map((key) => (
-          <button
-            key={key}
-            type="button"
-            aria-pressed={status === key}
-            onClick={() => show(key)}
-            className={`shrink-0 rounded-full px-4 py-1.5 text-sm font-semibold transition-colors ${
-              status === key ? 'bg-brand-700 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50'
-            }`}
-          >
-            {texts.filters[key]}
-          </button>
-        ))}
-      </div>
+      <FilterChips label={texts.filterLabel} options={AGENT_APPLICATION_STATUSES} selected={status} onSelect={show}>
+        {(key) => texts.filters[key]}
+      </FilterChips>
       {isPending ? (
         <PageLoader />
       ) : isError ? (

@@ -1,9 +1,10 @@
 // The held or the flagged prices, oldest first, a page at a time.
 import { useQuery } from '@tanstack/react-query';
 import { Flag, Hourglass } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { fr } from '#contract/messages';
 import type { ObservationQueueName } from '#contract/moderation';
+import { useStepBackPastLastPage } from '../../lib/use-last-page';
 import { EmptyState } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 import { PageLoader } from '../../ui/Spinner';
@@ -21,10 +22,7 @@ export function ObservationQueue({ status }: { status: ObservationQueueName }) {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, refetch } = useQuery(observationsQuery(status, page));
 
-  // After the last item of the last page is decided, step back to the new last page.
-  useEffect(() => {
-    if (data && data.items.length === 0 && page > data.pages) setPage(data.pages);
-  }, [data, page]);
+  useStepBackPastLastPage(data, page, setPage);
 
   if (isPending) return <PageLoader />;
   if (isError) return <LoadError message={texts.loadError} onRetry={() => void refetch()} />;

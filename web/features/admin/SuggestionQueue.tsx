@@ -1,8 +1,9 @@
 // Pending product suggestions, oldest first, a page at a time.
 import { useQuery } from '@tanstack/react-query';
 import { PencilLine } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { fr } from '#contract/messages';
+import { useStepBackPastLastPage } from '../../lib/use-last-page';
 import { EmptyState } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 import { PageLoader } from '../../ui/Spinner';
@@ -16,9 +17,7 @@ export function SuggestionQueue() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, refetch } = useQuery(suggestionsQuery(page));
 
-  useEffect(() => {
-    if (data && data.items.length === 0 && page > data.pages) setPage(data.pages);
-  }, [data, page]);
+  useStepBackPastLastPage(data, page, setPage);
 
   if (isPending) return <PageLoader />;
   if (isError) return <LoadError message={texts.loadError} onRetry={() => void refetch()} />;

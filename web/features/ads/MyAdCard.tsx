@@ -2,7 +2,7 @@
 // beside the spec's estimate, its days as a small chart, what it may do now (pause, resume, edit,
 // pay again, answer a sandbox payment) and, when refused, the reason and the refund's state.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FlaskConical, Pause, Pencil, Play, Wallet } from 'lucide-react';
+import { Pause, Pencil, Play, Wallet } from 'lucide-react';
 import { AD_ESTIMATED_VIEWS_PER_DAY } from '#contract/ads';
 import type { AdResponse } from '#contract/ads-api';
 import { PROMO } from '#contract/constants';
@@ -11,11 +11,11 @@ import { fr } from '#contract/messages';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AdSlide } from '../../ui/AdSlide';
-import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { AdDailyChart } from './AdDailyChart';
-import { AD_STATUS_TONE, adStatusLabel, canEdit, canPause, canPay, canResume, formatRate } from './ad-status';
+import { AdStatusBadges } from './AdStatusBadges';
+import { canEdit, canPause, canPay, canResume, formatRate } from './ad-status';
 import { adsKeys, answerAdSandbox, pauseAd, resumeAd } from './ads-api';
 
 const t = fr.adsUi;
@@ -45,17 +45,7 @@ export function MyAdCard({ ad, onEdit }: { ad: AdResponse; onEdit: (ad: AdRespon
               {t.createdOn(formatDate(ad.created_at))} · {t.types[ad.type]} · {t.audiences[ad.target_audience]}
             </p>
           </div>
-          <div className="flex flex-wrap gap-1.5">
-            {ad.is_test && (
-              <Badge tone="amber">
-                <FlaskConical size={12} className="mr-1" aria-hidden="true" />
-                {fr.checkoutUi.sandboxBadge}
-              </Badge>
-            )}
-            <span data-testid="ad-status">
-              <Badge tone={AD_STATUS_TONE[ad.status]}>{adStatusLabel(ad.status)}</Badge>
-            </span>
-          </div>
+          <AdStatusBadges ad={ad} />
         </div>
 
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">

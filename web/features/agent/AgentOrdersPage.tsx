@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { fr } from '#contract/messages';
 import { notifyError } from '../../lib/notify';
 import { PageHeader } from '../../ui/Card';
+import { FilterChips } from '../../ui/FilterChips';
 import { PageLoader } from '../../ui/Spinner';
 import { AgentApplicationGate } from './AgentApplicationGate';
 import { mergeOrders, type AgentListOrder } from './agent-order-view';
@@ -10,12 +11,13 @@ import { AgentOrdersPanel } from './AgentOrdersPanel';
 import { LoadError } from '../../ui/LoadError';
 
 type Filter = 'all' | 'pending' | 'in_progress' | 'completed';
-const FILTERS: { key: Filter; matches: (o: AgentListOrder) => boolean }[] = [
-  { key: 'all', matches: () => true },
-  { key: 'pending', matches: (o) => o.status === 'pending_delivery' },
-  { key: 'in_progress', matches: (o) => o.status === 'in_progress' },
-  { key: 'completed', matches: (o) => o.status === 'completed' },
-];
+const MATCHES: Record<Filter, (o: AgentListOrder) => boolean> = {
+  all: () => true,
+  pending: (o) => o.status === 'pending_delivery',
+  in_progress: (o) => o.status === 'in_progress',
+  completed: (o) => o.status === 'completed',
+};
+const FILTER_KEYS = Object.keys(MATCHES) as Filter[];
 
 export function AgentOrdersPage() {
   return (
@@ -36,25 +38,17 @@ function AgentOrders() {
   }, [isError]);
 
   const all = mergeOrders(available, mine);
-  const shown = all.filter(FILTERS.find((f) => f.key === filter)!.matches);
+  const shown = all.filter(MATCHES[filter]);
 
   return (
     <>
-      <div role="group" aria-label={fr.agent.filterLabel} className="flex gap-2 overflow-x-auto pb-1">
-        {FILTERS.map(({ key, matches }) => (
-          <button
-            key={key}
-            type="button"
-            aria-pressed={filter === key}
-            onClick={() => setFilter(key)}
-            className={`shrink-0 rounded-full px-4 py-2 text-sm font-semibold transition-colors ${
-              filter === key ? 'bg-brand-700 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50'
-            }`}
-          >
-            {fr.agent.filters[key]} <span className={filter === key ? 'text-white/80' : 'text-slate-400'}>({all.filter(matches).length})</span>
-          </button>
-        ))}
-      </div>
+      <FilterChips label={fr.agent.filterLabel} options={FILTER_KEYS} selected={filter} onSelect={setFilter}>
+        {(key, selected) => (
+          <>
+            {fr.agent.filters[key]} <span className={selected ? 'text-white/80' : 'text-slate-400'}>({all.filter(MATCHES[key]).length})</span>
+          </>
+        )}
+      </FilterChips>
       {isPending ? (
         <PageLoader />
       ) : isError && all.length === 0 ? (

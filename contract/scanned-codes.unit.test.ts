@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstGtin, gtinFromScan } from './barcode-text';
+import { firstGtin, gtinFromScan } from './barcodes';
 
 describe('gtinFromScan', () => {
   it('keeps a valid EAN-13, EAN-8 and UPC-A in their canonical form', () => {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../platform/errors';
-import { createImportLimiter, IMPORTS_AT_ONCE_PER_USER } from './import-limits';
+import { createAccountWorkLimiter } from './account-work-limiter';
+import { AppError } from './errors';
 
-describe('createImportLimiter', () => {
+const IMPORTS_AT_ONCE_PER_USER = 2;
+const importLimits = (perHour: number) => ({ perHour, atOnce: IMPORTS_AT_ONCE_PER_USER, error: 'TOO_MANY_IMPORTS' as const });
+
+describe('createAccountWorkLimiter', () => {
   it('allows a few documents at once per account, and frees the place when one ends', () => {
-    const limiter = createImportLimiter(100, () => new Date());
+    const limiter = createAccountWorkLimiter(importLimits(100), () => new Date());
     const releases = Array.from({ length: IMPORTS_AT_ONCE_PER_USER }, () => limiter.acquire('alice'));
     expect(() => limiter.acquire('alice')).toThrow(AppError);
     expect(() => limiter.acquire('bob')).not.toThrow();
@@ -16,7 +19,7 @@ describe('createImportLimiter', () => {
 
   it('counts documents over a sliding hour', () => {
     let now = Date.parse('2026-11-25T08:00:00Z');
-    const limiter = createImportLimiter(3, () => new Date(now));
+    const limiter = createAccountWorkLimiter(importLimits(3), () => new Date(now));
     for (let i = 0; i < 3; i++) limiter.acquire('alice')();
     expect(() => limiter.acquire('alice')).toThrow(expect.objectContaining({ code: 'TOO_MANY_IMPORTS', status: 429 }));
     now += 59 * 60 * 1000;
