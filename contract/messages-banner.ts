@@ -4,7 +4,8 @@
 // Part of the one French catalogue as `fr.banner`.
 export const banner = {
   houseSlides: {
-    'free-delivery': { title: 'Livraison gratuite dès 25 000 FCFA', subtitle: "Les frais de livraison sont offerts quand vos articles atteignent 25 000 FCFA" },
+    // Non-breaking spaces, as in formatted amounts: "25 000 FCFA" never breaks across lines.
+    'free-delivery': { title: 'Livraison gratuite dès 25\u202f000\u00a0FCFA', subtitle: 'Les frais de livraison sont offerts quand vos articles atteignent 25\u202f000\u00a0FCFA' },
     compare: { title: "Comparez avant d'acheter", subtitle: "L'optimiseur trouve le panier le moins cher, dans 3 magasins au plus" },
     contribute: { title: 'Contribuez aux prix', subtitle: 'Vos relevés en magasin aident tout le monde à payer moins cher' },
     'list-from-photo': { title: 'Une liste depuis une photo', subtitle: 'Photographiez votre liste papier, un PDF ou un fichier : MonPanier la remplit pour vous' },

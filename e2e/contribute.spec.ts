@@ -21,7 +21,7 @@ test.describe('in a store, with the position known', () => {
 
     const banner = page.getByTestId('location-banner');
     await expect(banner).toHaveAttribute('data-state', 'known');
-    await expect(banner).toContainText('Position : 0.4015, 9.4455');
+    await expect(banner).toContainText('Position : 0,4015 ; 9,4455');
     const submit = page.getByRole('button', { name: 'Envoyer la contribution' });
     await expect(submit).toBeDisabled();
 
@@ -71,7 +71,7 @@ test.describe('in a store, with the position known', () => {
     const score = stores.find((s) => s.name === 'Supermarché Score Centre-ville')!;
     await page.goto(`/contribute?store=${score.id}&lat=0.3912&lng=9.4521`);
     await expect(page.getByText('Magasin : Supermarché Score Centre-ville')).toBeVisible();
-    await expect(page.getByTestId('location-banner')).toContainText('Position : 0.3912, 9.4521');
+    await expect(page.getByTestId('location-banner')).toContainText('Position : 0,3912 ; 9,4521');
   });
 
   test('the nearby-store invitation offers 3 priced products, and Contribuer opens /contribute prefilled', async ({ page, request }) => {

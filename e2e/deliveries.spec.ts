@@ -31,7 +31,7 @@ test('consumer books → agent takes it → delivers → the consumer is told an
   await form.getByLabel('Adresse de livraison').fill('Quartier Louis, derrière la pharmacie');
   await shopper.getByRole('button', { name: 'Utiliser ma position GPS' }).click();
   await expect(shopper.getByText('Position obtenue avec succès')).toBeVisible();
-  await expect(form.getByTestId('gps-position')).toHaveText('Position : 0.4162, 9.4673');
+  await expect(form.getByTestId('gps-position')).toHaveText('Position : 0,4162 ; 9,4673');
   await form.getByLabel('Date de livraison').fill(frInDays(1));
   await form.getByLabel('Créneau horaire').selectOption('10:00-12:00');
   await form.getByLabel('Notes (optionnel)').fill('Sonner deux fois');

@@ -1,6 +1,6 @@
 // Every route of the application (spec part 1 section 2 and part 2 section 2). Pages are loaded on
 // demand so a phone only downloads the screen it opens.
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { PageLoader } from '../ui/Spinner';
 import { PublicOnly, PublicPage, RequireAgent, RequireConsumer, RequireModerator, UnknownRoute } from './guards';
 import { AppLayout } from './shell/AppLayout';
@@ -60,6 +60,14 @@ const publicPages: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     hydrateFallbackElement: <PageLoader />,
+    // A new page opens at its top; Back returns to where the page was left. Keyed by path, so a
+    // page that keeps its filters in the query does not jump when they change.
+    element: (
+      <>
+        <ScrollRestoration getKey={(location) => location.pathname} />
+        <Outlet />
+      </>
+    ),
     children: [
       { path: '/', element: <Navigate to="/dashboard" replace /> },
       { element: <PublicOnly><PublicLayout /></PublicOnly>, children: signedOutPages },

@@ -61,4 +61,6 @@ export function positionFromParams(params: URLSearchParams): LatLng | null {
   return { latitude, longitude };
 }
 
-export const formatCoordinate = (value: number) => value.toFixed(4);
+const COORDINATE = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 4, maximumFractionDigits: 4, useGrouping: false });
+/** A latitude or longitude as the rest of the app writes numbers: a decimal comma ("0,3912"). */
+export const formatCoordinate = (value: number) => COORDINATE.format(value);

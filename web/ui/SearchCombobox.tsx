@@ -2,6 +2,7 @@
 // provides the search and how an option looks; choosing one calls onPick and clears the box.
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { keepEnterInSearch } from '../lib/search-keys';
 import { Spinner } from './Spinner';
 
 type SearchComboboxProps<T> = {
@@ -68,6 +69,7 @@ export function SearchCombobox<T>({ label, placeholder, search, keyOf, renderOpt
           value={query}
           placeholder={placeholder}
           onFocus={() => setOpen(true)}
+          onKeyDown={keepEnterInSearch}
           onChange={(e) => {
             setQuery(e.target.value);
             setOpen(true);

@@ -1,6 +1,6 @@
 // First-start seed: real Gabonese stores and products (public facts, see stores.json / products.json),
 // a deterministic set of prices recorded as 'seed' observations, and the two demo accounts.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '#contract/demo';
 import { DEFAULT_PREFERENCES } from '#contract/users';
 import { PRESET_AVATARS } from '#contract/constants';
@@ -10,9 +10,10 @@ import * as t from '../schema';
 import productsData from './products.json' with { type: 'json' };
 import storesData from './stores.json' with { type: 'json' };
 import { seededRandom } from '../../platform/random';
+import { shownAddress, shownDistrict } from './store-address';
 
-/** 1: catalogue, prices, consumer and agent; 2: the demo moderator. */
-const SEED_VERSION = 2;
+/** 1: catalogue, prices, consumer and agent; 2: the demo moderator; 3: the stores' addresses without the sources' remarks. */
+const SEED_VERSION = 3;
 const SEED_KEY = 'seed_version';
 const SEED_LOCK = 725_002;
 
@@ -55,12 +56,23 @@ export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
     }
     // A database seeded before moderators existed gets its demo moderator on the next start.
     await seedDemoModerator(tx);
+    if (version >= 1 && version < 3) await cleanSeedStoreAddresses(tx);
     await tx
       .insert(t.appSettings)
       .values({ key: SEED_KEY, value: String(SEED_VERSION) })
       .onConflictDoUpdate({ target: t.appSettings.key, set: { value: String(SEED_VERSION) } });
     return version < 1;
   });
+}
+
+/** A database seeded with the sources' remarks in its store addresses: the seed stores, as shown now. */
+async function cleanSeedStoreAddresses(tx: Tx): Promise<void> {
+  for (const s of storesData) {
+    await tx
+      .update(t.stores)
+      .set({ address: shownAddress(s), district: shownDistrict(s.district) })
+      .where(and(eq(t.stores.source, 'seed'), eq(t.stores.name, s.name), eq(t.stores.address, s.address)));
+  }
 }
 
 async function seedCatalogue(tx: Tx, now: Date): Promise<void> {
@@ -72,8 +84,8 @@ async function seedCatalogue(tx: Tx, now: Date): Promise<void> {
         name: s.name,
         chain: s.chain,
         city: s.city,
-        district: s.district,
-        address: s.address,
+        district: shownDistrict(s.district),
+        address: shownAddress(s),
         latitude: s.latitude,
         longitude: s.longitude,
         source: 'seed',

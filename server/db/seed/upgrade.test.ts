@@ -47,4 +47,19 @@ describe('starting on a database from before moderators and the consensus rule',
     expect(shown.priceXaf).toBe(price.priceXaf);
     expect(await adoptConsensusRule(ctx.db, now)).toBeNull();
   });
+
+  it('takes the sources’ remarks out of the seed stores’ addresses once, leaving other stores alone', async () => {
+    const raw = 'Centre-ville de Libreville (adresse exacte non publiée dans la source)';
+    const [seedStore] = await ctx.db.select().from(stores).where(eq(stores.address, 'Centre-ville de Libreville'));
+    expect(seedStore).toBeTruthy();
+    await ctx.db.update(stores).set({ address: raw }).where(eq(stores.id, seedStore.id));
+    const [imported] = await ctx.db.insert(stores).values({ name: seedStore.name, address: raw, source: 'osm', latitude: 0.4, longitude: 9.45 }).returning();
+    await ctx.db.update(appSettings).set({ value: '2' }).where(eq(appSettings.key, 'seed_version'));
+
+    expect(await seedIfEmpty(ctx.db)).toBe(false);
+    expect((await ctx.db.select().from(stores).where(eq(stores.id, seedStore.id)))[0].address).toBe('Centre-ville de Libreville');
+    expect((await ctx.db.select().from(stores).where(eq(stores.id, imported.id)))[0].address).toBe(raw);
+    const [unknown] = await ctx.db.select().from(stores).where(and(eq(stores.source, 'seed'), eq(stores.city, 'Port-Gentil'), eq(stores.address, 'Port-Gentil')));
+    expect(unknown?.district).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { LogOut, Megaphone, Menu, UserRound, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { fr } from '#contract/messages';
 import type { SessionUser } from '#contract/users';
@@ -21,17 +21,24 @@ export function NavBar({ user }: { user: SessionUser }) {
   const home = links[0].to;
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // The open menu closes on Escape and on a tap anywhere outside the bar and the menu.
+  const header = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    const onPointerDown = (e: PointerEvent) => !header.current?.contains(e.target as Node) && setMenuOpen(false);
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
   }, [menuOpen]);
 
   const avatar = <Avatar url={user.avatar_url} name={user.full_name} size={36} />;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header ref={header} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Link to={home} className="shrink-0" aria-label={fr.brand.name}>
           <Logo />

@@ -1,4 +1,4 @@
-// Full-width promotional carousel (spec part 1 section 2): 128 px high, rotates every 4 s with a
+// Full-width promotional carousel (spec part 1 section 2): 128 px high, a new slide every 4 s with a
 // 300 ms fade, dot buttons, and back to the first slide each time it becomes visible again. Its
 // slides come from GET /api/ads/banner — the ads that fit the user, then MonPanier's own messages —
 // and nothing is shown when they cannot be read. An ad slide counts an impression when it is
@@ -40,19 +40,18 @@ export function PromoBanner({ visible }: { visible: boolean }) {
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, [visible]);
 
+  // A new slide every rotationMs exactly: the fade out takes the last fadeMs of the slide's time.
   useEffect(() => {
     if (!visible || held || slides.length < 2) return;
-    let fadeTimer: ReturnType<typeof setTimeout>;
-    const timer = setInterval(() => {
-      setFading(true);
-      fadeTimer = setTimeout(() => {
-        setIndex((i) => (i + 1) % slides.length);
-        setFading(false);
-      }, PROMO.fadeMs);
+    const fadeTimer = setTimeout(() => setFading(true), PROMO.rotationMs - PROMO.fadeMs);
+    const nextTimer = setTimeout(() => {
+      setIndex((i) => (i + 1) % slides.length);
+      setFading(false);
     }, PROMO.rotationMs);
     return () => {
-      clearInterval(timer);
       clearTimeout(fadeTimer);
+      clearTimeout(nextTimer);
+      setFading(false);
     };
   }, [visible, held, slides.length, index]);
 

@@ -19,7 +19,7 @@ export function OrderAction({ order, onAccept, onComplete, busyId, size = 'sm' }
   const busy = busyId === order.booking_id;
   if (order.status === 'pending_delivery') {
     return (
-      <Button size={size} onClick={() => onAccept(order)} busy={busy} disabled={busyId !== null && !busy} icon={<Rocket size={16} aria-hidden="true" />}>
+      <Button size={size} onClick={() => onAccept(order)} busy={busy} disabled={busyId !== null && !busy} icon={<Rocket size={16} aria-hidden="true" />} className="whitespace-nowrap">
         {fr.agent.take}
       </Button>
     );

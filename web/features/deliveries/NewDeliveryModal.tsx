@@ -9,6 +9,7 @@ import { todayInGabon } from '#contract/format';
 import { fr } from '#contract/messages';
 import { DELIVERY_REQUEST_SLOTS, DeliveryRequestFormSchema, type DeliveryRequestForm } from '#contract/orders';
 import { errorMessage } from '../../lib/api';
+import { formatCoordinate } from '../../lib/geolocation';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { DateField } from '../../ui/DateField';
@@ -101,7 +102,7 @@ export function NewDeliveryModal({ open, onClose }: { open: boolean; onClose: ()
           {hasPosition && (
             <p className="flex items-center gap-1.5 text-sm text-brand-800" data-testid="gps-position">
               <MapPin size={14} aria-hidden="true" />
-              {texts.positionShown(latitude.toFixed(4), longitude.toFixed(4))}
+              {texts.positionShown(formatCoordinate(latitude), formatCoordinate(longitude))}
             </p>
           )}
           {!hasPosition && (errors.latitude || errors.longitude) && (

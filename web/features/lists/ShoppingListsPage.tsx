@@ -143,7 +143,11 @@ function ListCard({ list, onDetails, onEdit, onDuplicate, onDelete, onAnalyse, d
     <Card className="flex h-full flex-col gap-4 p-4" data-testid="list-card" aria-label={list.name}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="truncate text-lg font-semibold text-slate-900">{list.name}</h2>
+          <h2 className="truncate text-lg font-semibold text-slate-900">
+            <Link to={`/shopping-lists/${list.id}/compare`} className="hover:text-brand-700 hover:underline">
+              {list.name}
+            </Link>
+          </h2>
           <p className="text-sm text-slate-500">
             {fr.listsUi.items(list.item_count)} · {fr.listsUi.createdOn(formatDate(list.created_at))}
           </p>

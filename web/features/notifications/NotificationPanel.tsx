@@ -1,5 +1,5 @@
 import { BellOff, Check, CheckCheck, Package, Tag, Truck, X, Megaphone, Info } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { formatRelativeTime } from '#contract/format';
 import { fr } from '#contract/messages';
 import type { Notification, NotificationType } from '#contract/notifications';
@@ -20,6 +20,13 @@ export function NotificationPanel({ unread, onClose }: { unread: number; onClose
   const items = pages.data?.pages.flatMap((p) => p.notifications) ?? [];
   const texts = fr.notifications;
   const loading = pages.isPending || pages.isFetchingNextPage;
+
+  // A notification that arrives while the panel is open (the count went up) appears in it at once.
+  const seenUnread = useRef(unread);
+  useEffect(() => {
+    if (unread > seenUnread.current) void pages.refetch();
+    seenUnread.current = unread;
+  }, [unread]);
 
   return (
     <div

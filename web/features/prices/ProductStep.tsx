@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { fr } from '#contract/messages';
 import type { Product } from '#contract/products';
 import { api } from '../../lib/api';
+import { keepEnterInSearch } from '../../lib/search-keys';
 import { Spinner } from '../../ui/Spinner';
 
 const DEBOUNCE_MS = 300;
@@ -40,6 +41,7 @@ export function ProductStep({ value, onChange, onScan }: ProductStepProps) {
           type="search"
           value={text}
           onChange={(e) => setText(e.target.value)}
+          onKeyDown={keepEnterInSearch}
           placeholder={fr.contribute.productSearchPlaceholder}
           className="block h-11 w-full rounded-xl border border-slate-300 bg-white pl-9 pr-12 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
         />

@@ -8,6 +8,7 @@ import { fr } from '#contract/messages';
 import { PLACES, type Place } from '#contract/stores';
 import { DEFAULT_POSITION, useGeolocation } from '../../lib/geolocation';
 import { fetchNearbyStores, fetchStoresByName, placesKeys } from '../../lib/places';
+import { keepEnterInSearch } from '../../lib/search-keys';
 
 export type ShopValue = { shop_id: string; shop_name: string; shop_address: string; shop_latitude: number; shop_longitude: number };
 
@@ -88,6 +89,7 @@ export function ShopPicker({ value, onChange, error, required }: ShopPickerProps
           type="search"
           value={text}
           onChange={(e) => setText(e.target.value)}
+          onKeyDown={keepEnterInSearch}
           placeholder={fr.products.shopSearchPlaceholder}
           aria-invalid={error ? true : undefined}
           className={`block h-11 w-full rounded-xl border bg-white pl-9 pr-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 ${error ? 'border-rose-500' : 'border-slate-300'}`}
