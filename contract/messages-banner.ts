@@ -16,5 +16,4 @@ export const banner = {
   promotion: {
     title: (adTitle: string) => `Annonce · ${adTitle}`,
   },
-  adNotFound: 'Annonce introuvable',
 } as const;

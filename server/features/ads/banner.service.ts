@@ -181,21 +181,21 @@ const publicViewOf = (ad: ActiveAd): AdPublic => ({
 
 /** What a running ad shows, for its public page (anyone may read it); 404 once it no longer runs. */
 export async function publicAd(deps: AppDeps, adId: string): Promise<AdPublic> {
-  if (!isUuid(adId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(adId)) throw new AppError('AD_NOT_FOUND');
   const now = deps.now();
   for (const group of (await activeAds(deps.db)).values()) {
     const ad = group.find((candidate) => candidate.id === adId);
     if (ad && isRunning(ad, now)) return publicViewOf(ad);
   }
-  throw new AppError('NOT_FOUND');
+  throw new AppError('AD_NOT_FOUND');
 }
 
 /** Counts that the user saw the ad today (once a day); 404 unless it runs now and fits the user. */
 export async function recordImpression(deps: AppDeps, userId: string, adId: string, position: LatLng | null): Promise<void> {
   const now = deps.now();
-  if (!isUuid(adId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(adId)) throw new AppError('AD_NOT_FOUND');
   const fitting = await adsForUser(deps, userId, position, now);
-  if (!fitting.some((ad) => ad.id === adId)) throw new AppError('NOT_FOUND');
+  if (!fitting.some((ad) => ad.id === adId)) throw new AppError('AD_NOT_FOUND');
   await deps.db.insert(adImpressions).values({ adId, userId, day: librevilleDay(now), createdAt: now }).onConflictDoNothing();
 }
 
@@ -205,12 +205,12 @@ export async function recordImpression(deps: AppDeps, userId: string, adId: stri
  */
 export async function recordClick(deps: AppDeps, adId: string, userId: string | null): Promise<string> {
   const now = deps.now();
-  if (!isUuid(adId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(adId)) throw new AppError('AD_NOT_FOUND');
   const [ad] = await deps.db
     .select({ status: ads.status, startsAt: ads.startsAt, endsAt: ads.endsAt })
     .from(ads)
     .where(eq(ads.id, adId));
-  if (!ad) throw new AppError('NOT_FOUND');
+  if (!ad) throw new AppError('AD_NOT_FOUND');
   if (ad.status === 'active' && isRunning(ad, now)) {
     await deps.db.insert(adClicks).values({ adId, userId, day: librevilleDay(now), createdAt: now });
   }

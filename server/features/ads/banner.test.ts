@@ -302,7 +302,7 @@ describe('GET /api/ads/{id}/public', () => {
       const ad = await addAd({ status });
       const res = await read(ad.id);
       expect(res.statusCode, status).toBe(404);
-      expect(detailOf(res)).toBeTruthy();
+      expect(detailOf(res)).toBe('Annonce introuvable');
     }
     expect((await read('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await read('pas-un-id')).statusCode).toBe(404);
