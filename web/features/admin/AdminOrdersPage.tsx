@@ -4,14 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { ShoppingBag } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { fr } from '#contract/messages';
-import { useStepBackPastLastPage } from '../../lib/use-last-page';
 import { EmptyState, PageHeader } from '../../ui/Card';
 import { FilterChips } from '../../ui/FilterChips';
-import { LoadError } from '../../ui/LoadError';
-import { PageLoader } from '../../ui/Spinner';
 import { ADMIN_ORDER_FILTERS, adminOrdersQuery, queueCountsQuery, type AdminOrdersFilter } from './admin-api';
 import { AdminOrderList } from './AdminOrderList';
-import { QueuePager } from './QueuePager';
+import { PagedQueue } from './PagedQueue';
 
 const texts = fr.adminUi.orders;
 /** The filter as the address spells it. */
@@ -22,7 +19,7 @@ export function AdminOrdersPage() {
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params.get('filtre'));
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const { data, isPending, isError, refetch } = useQuery(adminOrdersQuery(filter, page));
+  const query = useQuery(adminOrdersQuery(filter, page));
   const { data: counts } = useQuery(queueCountsQuery);
 
   const show = (next: AdminOrdersFilter, nextPage = 1) => {
@@ -32,7 +29,6 @@ export function AdminOrdersPage() {
     setParams(query, { replace: nextPage === 1 });
   };
 
-  useStepBackPastLastPage(data, page, (last) => show(filter, last));
 
   const failedRefunds = counts?.failed_refunds ?? 0;
 
@@ -52,18 +48,15 @@ export function AdminOrdersPage() {
             </>
           )}
         </FilterChips>
-        {isPending ? (
-          <PageLoader />
-        ) : isError ? (
-          <LoadError message={texts.loadError} onRetry={() => void refetch()} />
-        ) : data.items.length === 0 ? (
-          <EmptyState icon={<ShoppingBag size={24} />} title={texts.empty[filter].title} text={texts.empty[filter].text} />
-        ) : (
-          <>
-            <AdminOrderList orders={data.items} />
-            <QueuePager page={data.page} pages={data.pages} onChange={(n) => show(filter, n)} />
-          </>
-        )}
+        <PagedQueue
+          query={query}
+          page={page}
+          onPage={(n) => show(filter, n)}
+          loadError={texts.loadError}
+          empty={<EmptyState icon={<ShoppingBag size={24} />} title={texts.empty[filter].title} text={texts.empty[filter].text} />}
+        >
+          {(orders) => <AdminOrderList orders={orders} />}
+        </PagedQueue>
       </div>
     </div>
   );

@@ -5,14 +5,11 @@ import { Bike } from 'lucide-react';
 import { useState } from 'react';
 import { AGENT_APPLICATION_STATUSES, type AgentApplicationStatus } from '#contract/agent';
 import { fr } from '#contract/messages';
-import { useStepBackPastLastPage } from '../../lib/use-last-page';
 import { EmptyState } from '../../ui/Card';
 import { FilterChips } from '../../ui/FilterChips';
-import { LoadError } from '../../ui/LoadError';
-import { PageLoader } from '../../ui/Spinner';
 import { agentApplicationsQuery } from './admin-api';
 import { AgentApplicationCard } from './AgentApplicationCard';
-import { QueuePager } from './QueuePager';
+import { PagedQueue } from './PagedQueue';
 
 const texts = fr.agentVetting.admin;
 const EMPTY: Record<AgentApplicationStatus, { title: string; text?: string }> = {
@@ -24,9 +21,7 @@ const EMPTY: Record<AgentApplicationStatus, { title: string; text?: string }> = 
 export function AgentApplicationQueue() {
   const [status, setStatus] = useState<AgentApplicationStatus>('pending');
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, refetch } = useQuery(agentApplicationsQuery(status, page));
-
-  useStepBackPastLastPage(data, page, setPage);
+  const query = useQuery(agentApplicationsQuery(status, page));
 
   const show = (next: AgentApplicationStatus) => {
     setStatus(next);
@@ -38,24 +33,17 @@ export function AgentApplicationQueue() {
       <FilterChips label={texts.filterLabel} options={AGENT_APPLICATION_STATUSES} selected={status} onSelect={show}>
         {(key) => texts.filters[key]}
       </FilterChips>
-      {isPending ? (
-        <PageLoader />
-      ) : isError ? (
-        <LoadError message={fr.adminUi.loadError} onRetry={() => void refetch()} />
-      ) : data.items.length === 0 ? (
-        <EmptyState icon={<Bike size={24} />} {...EMPTY[status]} />
-      ) : (
-        <>
+      <PagedQueue query={query} page={page} onPage={setPage} empty={<EmptyState icon={<Bike size={24} />} {...EMPTY[status]} />}>
+        {(items) => (
           <ul className="space-y-4" aria-label={texts.queueLabel}>
-            {data.items.map((application) => (
+            {items.map((application) => (
               <li key={application.id}>
                 <AgentApplicationCard application={application} />
               </li>
             ))}
           </ul>
-          <QueuePager page={data.page} pages={data.pages} onChange={setPage} />
-        </>
-      )}
+        )}
+      </PagedQueue>
     </div>
   );
 }
