@@ -13,6 +13,10 @@ import { importsUi } from './messages-imports';
 import { recognitionApi } from './messages-recognition';
 import { livePayments } from './messages-payments';
 import { scannerUi } from './messages-scanner';
+import { offline } from './messages-offline';
+import { optimiserView } from './messages-optimiser-view';
+import { navigation } from './messages-navigation';
+import { quality } from './messages-quality';
 
 export const fr = {
   brand: {
@@ -1058,4 +1062,8 @@ export const fr = {
   adsApi,
   adsUi,
   banner,
+  offline,
+  optimiserView,
+  navigation,
+  quality,
 } as const;
