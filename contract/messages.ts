@@ -17,6 +17,7 @@ import { offline } from './messages-offline';
 import { optimiserView } from './messages-optimiser-view';
 import { navigation } from './messages-navigation';
 import { quality } from './messages-quality';
+import { forms } from './messages-forms';
 
 export const fr = {
   brand: {
@@ -1066,4 +1067,5 @@ export const fr = {
   optimiserView,
   navigation,
   quality,
+  forms,
 } as const;
