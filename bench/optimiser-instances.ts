@@ -8,6 +8,8 @@
 //   ("uniform"), or with probability density × size_s × popularity_j ("assortment": a few
 //   supermarkets carry most of a list, many small shops carry a part of it, staples are everywhere
 //   and specialities rare), rescaled so the expected share of priced pairs is still `density`.
+// - Each store is 0.2–15 km from the user (whole metres, drawn from a stream of their own, so the
+//   prices are the same with or without distances): equal-cost plans are told apart by distance.
 // The same (seed, shape) always gives the same instance.
 import { seededRandom } from '../server/platform/random';
 import type { BasketItem, BestPricesInput } from '../server/optimiser/types';
@@ -23,6 +25,8 @@ export type InstanceShape = {
   storeFee?: number;
   /** Free delivery from this items total; the product's 25 000 XAF unless given (null: never free). */
   freeDeliveryFrom?: number | null;
+  /** Give the stores' distances from the user (the product always does); true unless given. */
+  distances?: boolean;
 };
 
 export function generateInstance(shape: InstanceShape, seed: number): BestPricesInput {
@@ -35,12 +39,18 @@ export function generateInstance(shape: InstanceShape, seed: number): BestPrices
   const items: BasketItem[] = base.map((price, j) => ({
     quantity: quantity[j],
     offers: level.flatMap((storeLevel, s) =>
-      availability[s][j] ? [{ storeId: `store-${String(s).padStart(4, '0')}`, unitPrice: 5 * Math.round((price * storeLevel * uniform(0.95, 1.05)) / 5) }] : [],
+      availability[s][j] ? [{ storeId: storeId(s), unitPrice: 5 * Math.round((price * storeLevel * uniform(0.95, 1.05)) / 5) }] : [],
     ),
   }));
   const freeDeliveryFrom = shape.freeDeliveryFrom === undefined ? 25_000 : (shape.freeDeliveryFrom ?? undefined);
-  return { items, maxStores: shape.maxStores ?? 3, storeFee: shape.storeFee ?? 2000, freeDeliveryFrom };
+  const input: BestPricesInput = { items, maxStores: shape.maxStores ?? 3, storeFee: shape.storeFee ?? 2000, freeDeliveryFrom };
+  if (shape.distances === false) return input;
+  const far = seededRandom(seed + 1_000_003);
+  const storeDistances = new Map(level.map((_, s) => [storeId(s), Math.round(200 + 14_800 * far())]));
+  return { ...input, storeDistances };
 }
+
+const storeId = (s: number) => `store-${String(s).padStart(4, '0')}`;
 
 function availabilityMatrix(shape: InstanceShape, random: () => number): boolean[][] {
   if (shape.availability === 'uniform') {

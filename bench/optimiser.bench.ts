@@ -11,7 +11,11 @@
 // items) get their threshold placed between their fee-free optimum and their optimum with fees,
 // where buying dearer to cross it competes with paying the fees (free-delivery.ts does the work).
 //
+// Every store has a distance from the user (whole metres), as in the product: among equal costs
+// the solver prefers fewer stores, then the smaller total distance (the MILP only sees the cost).
+//
 // Knobs (environment): OPTIMISER_BENCH_SIZES=city,stress runs only those sizes;
+// OPTIMISER_BENCH_DISTANCES=0 leaves the distances out (ties then go to store id order);
 // OPTIMISER_BENCH_HIGHS=0 skips HiGHS; OPTIMISER_BENCH_STRESS_HIGHS_SECONDS=300 gives HiGHS more
 // time on the stress lists (it needs 100 s or more per list; the default keeps the run to minutes).
 import { planBestPrices } from '../server/optimiser/best-prices';
@@ -82,7 +86,8 @@ const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.
 
 function cases(size: Size, lists = size.lists): Case[] {
   return lists.map(({ density, seed }) => {
-    const input = generateInstance({ items: size.items, stores: size.stores, density, availability: size.availability }, seed);
+    const distances = process.env.OPTIMISER_BENCH_DISTANCES !== '0';
+    const input = generateInstance({ items: size.items, stores: size.stores, density, availability: size.availability, distances }, seed);
     return { density, seed, input: size.threshold === 'between' ? withThresholdBetween(input, seed) : input };
   });
 }

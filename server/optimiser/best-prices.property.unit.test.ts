@@ -30,7 +30,7 @@ function failures(solver: Solver, seeds: number, shape: RandomBasketShape, salt 
 }
 
 const withOptions = (options: SearchOptions): Solver => (input) => {
-  const basket = normalizeBasket(input.items);
+  const basket = normalizeBasket(input.items, input.storeDistances);
   return buildPlan(basket, bestStoreRanks(basket, input.maxStores, input.storeFee, options), input.storeFee);
 };
 
@@ -74,8 +74,8 @@ describe('planBestPrices against exhaustive search', () => {
 });
 
 describe('the property tests can fail (mutation sanity)', () => {
-  const mutant = (pick: (input: BestPricesInput) => number[]): Solver => (input) => buildPlan(normalizeBasket(input.items), pick(input), input.storeFee);
-  const ranks = (input: BestPricesInput, maxStores: number, storeFee: number) => bestStoreRanks(normalizeBasket(input.items), maxStores, storeFee);
+  const mutant = (pick: (input: BestPricesInput) => number[]): Solver => (input) => buildPlan(normalizeBasket(input.items, input.storeDistances), pick(input), input.storeFee);
+  const ranks = (input: BestPricesInput, maxStores: number, storeFee: number) => bestStoreRanks(normalizeBasket(input.items, input.storeDistances), maxStores, storeFee);
 
   it('catches a solver that optimises with a wrong fee', () => {
     expect(failures(mutant((input) => ranks(input, input.maxStores, input.storeFee + 700)), 400, SMALL).length).toBeGreaterThan(0);
@@ -88,7 +88,7 @@ describe('the property tests can fail (mutation sanity)', () => {
 
   it('catches the greedy heuristic', () => {
     const greedy = mutant((input) => {
-      const basket = normalizeBasket(input.items);
+      const basket = normalizeBasket(input.items, input.storeDistances);
       const instance = buildInstance(basket, basket.storeIds.map((_, r) => r), input.storeFee, input.maxStores);
       return greedyStoreSet(instance).map((s) => instance.storeRanks[s]);
     });
@@ -105,9 +105,18 @@ describe('the property tests can fail (mutation sanity)', () => {
     const flip = (id: string) => [...id].map((c) => String.fromCharCode(0xffff - c.charCodeAt(0))).join('');
     const reversedIds = mutant((input) => {
       const flipped = planBestPrices({ ...input, items: input.items.map((item) => ({ ...item, offers: item.offers.map((o) => ({ ...o, storeId: flip(o.storeId) })) })) });
-      const basket = normalizeBasket(input.items);
+      const basket = normalizeBasket(input.items, input.storeDistances);
       return flipped.storeIds.map((id) => basket.storeIds.indexOf(flip(id)));
     });
     expect(failures(reversedIds, 2000, SMALL).length).toBeGreaterThan(0);
+  });
+
+  it('catches a solver blind to distances (ties broken by id alone)', () => {
+    const blind = mutant((input) => {
+      const plan = planBestPrices({ ...input, storeDistances: undefined });
+      const basket = normalizeBasket(input.items, input.storeDistances);
+      return plan.storeIds.map((id) => basket.storeIds.indexOf(id)).sort((a, b) => a - b);
+    });
+    expect(failures(blind, 2000, SMALL).length).toBeGreaterThan(0);
   });
 });

@@ -1,10 +1,11 @@
 // The best-prices plan: the exact optimum of
 //   1. most items covered (priced items bought somewhere within maxStores stores), then
 //   2. least total cost Σ unit price × quantity + storeFee × stores used,
-// ties broken by fewer stores, then the smallest store ids (store order = code-unit order of the
-// ids, compared on the sorted ids of the two plans); inside a plan each item goes to the cheapest
-// chosen store, ties in store order. The optimal set never holds a store that serves nothing:
-// dropping it would keep coverage and cost with fewer stores.
+// ties broken lexicographically by fewer stores, then the smaller total distance from the user to
+// the stores (input.storeDistances, whole metres), then store order (nearer first, then code-unit
+// order of the ids, compared on the sorted stores of the two plans); inside a plan each item goes to
+// the cheapest chosen store, ties in store order, so to the nearer one. The optimal set never holds
+// a store that serves nothing: dropping it would keep coverage and cost with fewer stores.
 //
 // Pipeline: normalise → drop dominated stores (reduce.ts) → greedy then local search for a first
 // incumbent → Lagrangian bound → branch and bound (search.ts) → item-by-item plan (plan.ts).
@@ -32,7 +33,7 @@ import type { BasketPlan, BestPricesInput } from './types';
 export function planBestPrices(input: BestPricesInput, options: SearchOptions = {}): BasketPlan {
   const { maxStores, storeFee } = input;
   assertPlanParameters(maxStores, storeFee, input.freeDeliveryFrom);
-  const basket = normalizeBasket(input.items);
+  const basket = normalizeBasket(input.items, input.storeDistances);
   const threshold = input.freeDeliveryFrom ?? Infinity;
   if (threshold === Infinity || storeFee === 0) return buildPlan(basket, bestStoreRanks(basket, maxStores, storeFee, options), storeFee, threshold);
 
@@ -46,7 +47,7 @@ export function planBestPrices(input: BestPricesInput, options: SearchOptions = 
   const paidIsFree = paid.itemsCost >= threshold;
   const free = cheapestReachingThreshold(basket, maxStores, paid.coveredCount, threshold, paidIsFree ? paid.itemsCost : paidValue);
   if (!free) return paid;
-  if (!paidIsFree && (paidValue < free.itemsCost || (paidValue === free.itemsCost && precedes(paidRanks, free.storeRanks)))) return paid;
+  if (!paidIsFree && (paidValue < free.itemsCost || (paidValue === free.itemsCost && precedes(paidRanks, free.storeRanks, basket.storeDistances)))) return paid;
   return buildPlan(basket, free.storeRanks, storeFee, threshold, free.assigned);
 }
 

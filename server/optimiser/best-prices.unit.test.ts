@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../platform/random';
 import { planBestPrices } from './best-prices';
-import { planViolations } from './test/check-plan';
+import { optimalityViolations, planViolations } from './test/check-plan';
 import type { BestPricesInput, Offer } from './types';
 
 const FEE = 2000;
@@ -174,5 +175,76 @@ describe('planBestPrices — free delivery from a threshold', () => {
   it('rejects an invalid threshold', () => {
     expect(() => planBestPrices({ maxStores: 3, storeFee: FEE, freeDeliveryFrom: -1, items: [item(1, { a: 100 })] })).toThrow(RangeError);
     expect(() => planBestPrices({ maxStores: 3, storeFee: FEE, freeDeliveryFrom: 1.5, items: [item(1, { a: 100 })] })).toThrow(RangeError);
+  });
+});
+
+describe('planBestPrices — equal costs: fewer stores, then nearer stores', () => {
+  const metres = (entries: Record<string, number>) => new Map(Object.entries(entries));
+
+  it('buys a one-product basket at the nearest of the stores tied on the cheapest price (33 baskets)', () => {
+    // The issue's case: a baguette at 12.5 km was chosen over the same price at 0.43 km.
+    const random = seededRandom(33);
+    for (let basket = 0; basket < 33; basket++) {
+      const tiedCount = 2 + Math.floor(random() * 4);
+      const offers: Record<string, number> = {};
+      const distances: Record<string, number> = {};
+      for (let s = 0; s < 8; s++) {
+        // Ids in the opposite order of distance, so that id order alone would pick the farthest.
+        const id = `store-${String(99 - s).padStart(2, '0')}`;
+        offers[id] = s < tiedCount ? 250 : 250 + 25 * (1 + Math.floor(random() * 10));
+        distances[id] = 430 + 1000 * s + Math.floor(random() * 900);
+      }
+      const input: BestPricesInput = { maxStores: 3, storeFee: FEE, freeDeliveryFrom: 25_000, items: [item(1, offers)], storeDistances: metres(distances) };
+      const plan = solve(input);
+      expect(plan.storeIds, `basket ${basket}`).toEqual(['store-99']);
+      expect(plan.totalCost).toBe(250 + FEE);
+      expect(optimalityViolations(input, plan)).toEqual([]);
+      // Without distances the tie goes to id order: the farthest of the tied stores here.
+      expect(planBestPrices({ ...input, storeDistances: undefined }).storeIds).toEqual([`store-${100 - tiedCount}`]);
+    }
+  });
+
+  it('orders ties lexicographically: cost, then number of stores, then total distance', () => {
+    // Only {a, d} and {b, c} cover the four items with two stores, at the same cost. a is the
+    // nearest store, but {b, c} is 900 m in all against 1000 m.
+    const items = [item(1, { b: 1000, d: 1000 }), item(1, { c: 1000, d: 1000 }), item(1, { a: 1000, c: 1000 }), item(1, { a: 1000, b: 1000 })];
+    const distances = { a: 100, b: 400, c: 500, d: 900 };
+    expect(solve({ maxStores: 3, storeFee: FEE, items, storeDistances: metres(distances) }).storeIds).toEqual(['b', 'c']);
+    // One far store selling everything for the same total (its 500 more per item pay the second
+    // fee) wins over two nearer ones: fewer stores first...
+    const withFar = items.map((line) => item(1, { ...Object.fromEntries(line.offers.map((o) => [o.storeId, o.unitPrice])), far: 1500 }));
+    expect(solve({ maxStores: 3, storeFee: FEE, items: withFar, storeDistances: metres({ ...distances, far: 20_000 }) })).toMatchObject({ storeIds: ['far'], totalCost: 8000 });
+    // ...and a cheaper plan wins whatever the distance.
+    expect(solve({ maxStores: 3, storeFee: FEE, items: [item(1, { a: 1000, far: 990 })], storeDistances: metres({ a: 100, far: 20_000 }) }).storeIds).toEqual(['far']);
+  });
+
+  it('sends an item priced the same in two chosen stores to the nearer one, and lists alternatives nearer first', () => {
+    const input: BestPricesInput = {
+      maxStores: 3,
+      storeFee: FEE,
+      items: [item(1, { a: 5000, z: 1000 }), item(1, { a: 1000, z: 5000 }), item(1, { a: 700, z: 700, m: 700 })],
+      storeDistances: metres({ a: 3000, z: 200, m: 1000 }),
+    };
+    const plan = solve(input);
+    expect(plan.storeIds).toEqual(['z', 'a']);
+    expect(plan.items[2].storeId).toBe('z');
+    expect(plan.items[2].alternatives.map((a) => a.storeId)).toEqual(['z', 'm', 'a']);
+  });
+
+  it('keeps the nearer stores when free delivery settles the plan', () => {
+    // Both sets reach the threshold exactly; the nearer pair wins.
+    const input: BestPricesInput = {
+      maxStores: 2,
+      storeFee: FEE,
+      freeDeliveryFrom: 25_000,
+      items: [item(1, { a: 15_000, b: 15_000 }), item(1, { c: 10_000, d: 10_000 })],
+      storeDistances: metres({ a: 9000, b: 300, c: 8000, d: 600 }),
+    };
+    expect(solve(input)).toMatchObject({ storeIds: ['b', 'd'], totalCost: 25_000, deliveryFee: 0 });
+  });
+
+  it('rejects a distance that is not whole metres', () => {
+    expect(() => planBestPrices({ maxStores: 3, storeFee: FEE, items: [item(1, { a: 100 })], storeDistances: metres({ a: 1.5 }) })).toThrow(RangeError);
+    expect(() => planBestPrices({ maxStores: 3, storeFee: FEE, items: [item(1, { a: 100 })], storeDistances: metres({ a: -1 }) })).toThrow(RangeError);
   });
 });

@@ -66,7 +66,7 @@ describe('planBestPrices with free delivery, against every purchase', () => {
 describe('the free-delivery property test can fail (mutation sanity)', () => {
   it('catches a solver that ignores the threshold while choosing stores', () => {
     const blind: Solver = (input) => {
-      const basket = normalizeBasket(input.items);
+      const basket = normalizeBasket(input.items, input.storeDistances);
       const plan = planBestPrices({ ...input, freeDeliveryFrom: undefined });
       return buildPlan(basket, plan.storeIds.map((id) => basket.storeIds.indexOf(id)), input.storeFee, input.freeDeliveryFrom);
     };
@@ -76,7 +76,7 @@ describe('the free-delivery property test can fail (mutation sanity)', () => {
   it('catches a solver that only ever buys at the cheapest chosen store', () => {
     // Best store set under the rule, but each item at its cheapest there: misses the dearer crossings.
     const cheapestOnly: Solver = (input) => {
-      const basket = normalizeBasket(input.items);
+      const basket = normalizeBasket(input.items, input.storeDistances);
       const plan = planBestPrices(input);
       return buildPlan(basket, plan.storeIds.map((id) => basket.storeIds.indexOf(id)), input.storeFee, input.freeDeliveryFrom);
     };

@@ -8,9 +8,12 @@
 // Σ δ ≥ T − base with Σ δ least. A bit set over the sums 0..limit − base (XAF, so at most the fees
 // the plan would save: a few thousand bits) answers it exactly in O(items × |S| × width / 32).
 //
-// Sets are enumerated by size, then in store order, so the first set reaching a value keeps it on
-// ties (fewer stores, then store order); the search stops as soon as a set reaches exactly T, which
-// nothing can beat. Every total is a multiple of g, the gcd of the line costs (5 XAF for real price
+// Sets are enumerated by size, then in store order (lexicographic on ranks), so on a tie in value
+// the earlier set wins unless a set of the same size has a smaller total distance (the tie-break:
+// fewer stores, then distance, then store order). Once a set reaches exactly T, which nothing can
+// beat, only the rest of that size is scanned, for a nearer set reaching T: ranks are in distance
+// order, so a branch stops as soon as its distance cannot get below the best one's. Every total is
+// a multiple of g, the gcd of the line costs (5 XAF for real price
 // lists), so T is first rounded up to one (then reaching it exactly is common) and the bit sets count
 // in units of g. The sets are not reduced by dominance: a store dearer on everything is exactly
 // what can lift a basket over the threshold.
@@ -55,7 +58,6 @@ export function cheapestReachingThreshold(basket: NormalizedBasket, maxStores: n
   let base = 0;
   let highSum = 0;
   const chosen: number[] = [];
-  let best: { value: number; set: number[] } | null = null;
   let bound = limit;
   const dp = new SubsetSum();
 
@@ -112,26 +114,38 @@ export function cheapestReachingThreshold(basket: NormalizedBasket, maxStores: n
     return unit * dp.solve(upgradesOf(basket, pricedIndex, chosen, low, unit), (threshold - base) / unit, Math.floor((bound - base) / unit), null) + base;
   };
 
-  let done = false;
+  const distances = basket.storeDistances;
+  let best: { value: number; set: number[]; distance: number } | null = null;
+  /** Metres of the stores chosen so far. */
+  let chosenDistance = 0;
+  // A set reaching exactly T is unbeatable on value: then only a nearer set of its size can win.
+  const reachedThreshold = () => best !== null && best.value === threshold;
   const extend = (start: number, left: number) => {
-    for (let s = start; s < m && !done; s++) {
+    for (let s = start; s < m; s++) {
+      // Later stores are no nearer: if even `left` copies of s cannot beat the best distance, stop.
+      if (reachedThreshold() && chosenDistance + left * distances[s] >= best!.distance) return;
       // The last store must bring every item still missing.
       if (left === 1 && storeItems[s].length < coverage - covered) continue;
       const mark = undoItem.length;
       apply(s);
+      chosenDistance += distances[s];
       if (left > 1) extend(s + 1, left - 1);
       else {
         const value = evaluate();
-        if (value <= bound) {
-          best = { value, set: [...chosen] };
-          bound = value - 1; // later sets come after in (size, store order): they must be strictly cheaper
-          done = value === threshold;
+        if (value <= bound && (best === null || value < best.value || chosenDistance < best.distance)) {
+          best = { value, set: [...chosen], distance: chosenDistance };
+          bound = value; // a later set of this size must be cheaper, or as cheap and nearer
         }
       }
+      chosenDistance -= distances[s];
       revert(mark);
     }
   };
-  for (let size = 1; size <= Math.min(maxStores, m) && !done; size++) extend(0, size);
+  for (let size = 1; size <= Math.min(maxStores, m) && !reachedThreshold(); size++) {
+    // A bigger set must be strictly cheaper.
+    if (best) bound = (best as { value: number }).value - 1;
+    extend(0, size);
+  }
   if (!best) return null;
 
   const { value, set } = best as { value: number; set: number[] };

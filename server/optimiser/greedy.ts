@@ -5,7 +5,7 @@ import { buildInstance, type SearchInstance } from './instance';
 import { buildPlan } from './plan';
 import type { BasketPlan, BestPricesInput } from './types';
 
-/** Store indices picked by the greedy rule, ascending; ties go to the lowest index (store order). */
+/** Store indices picked by the greedy rule, ascending; ties go to the lowest index (store order: nearer first). */
 export function greedyStoreSet(instance: SearchInstance): number[] {
   const { itemCount, storeCount, storeItems, storeCosts, fee, maxStores } = instance;
   const cur = new Float64Array(itemCount).fill(instance.big);
@@ -41,7 +41,7 @@ export function greedyStoreSet(instance: SearchInstance): number[] {
 /** The greedy plan for a list (same objective and plan rules as planBestPrices, not optimal). */
 export function planGreedy(input: BestPricesInput): BasketPlan {
   assertPlanParameters(input.maxStores, input.storeFee, input.freeDeliveryFrom);
-  const basket = normalizeBasket(input.items);
+  const basket = normalizeBasket(input.items, input.storeDistances);
   const instance = buildInstance(basket, basket.storeIds.map((_, rank) => rank), input.storeFee, input.maxStores);
   const chosen = greedyStoreSet(instance).map((s) => instance.storeRanks[s]);
   return buildPlan(basket, chosen, input.storeFee, input.freeDeliveryFrom);

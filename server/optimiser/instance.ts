@@ -17,6 +17,8 @@ export type SearchInstance = {
   maxStores: number;
   /** Store index → rank in the basket's store order; increasing, so index order is store order. */
   storeRanks: number[];
+  /** Per store: metres from the user (Infinity when unknown), non-decreasing with the index. */
+  storeDistances: Float64Array;
 };
 
 /** Builds the instance over the priced items and the stores listed in `storeRanks` (increasing). */
@@ -53,7 +55,8 @@ export function buildInstance(basket: NormalizedBasket, storeRanks: readonly num
   });
   const big = sumOfMax + fee * Math.min(maxStores, m) + 1;
   if (big * (priced.length + 1) > Number.MAX_SAFE_INTEGER) throw new RangeError('basket too expensive for exact integer arithmetic');
-  return { itemCount: priced.length, storeCount: m, storeItems, storeCosts, itemSellers, big, fee, maxStores, storeRanks: [...storeRanks] };
+  const storeDistances = Float64Array.from(storeRanks, (rank) => basket.storeDistances[rank]);
+  return { itemCount: priced.length, storeCount: m, storeItems, storeCosts, itemSellers, big, fee, maxStores, storeRanks: [...storeRanks], storeDistances };
 }
 
 /** f(S) for a set of store indices. */

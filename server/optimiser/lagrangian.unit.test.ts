@@ -10,7 +10,7 @@ describe('lagrangianBound', () => {
   it('never exceeds the optimum, and base + Σρ bounds every store set it could prune', () => {
     for (let seed = 1; seed <= 600; seed++) {
       const input = randomBasket(seed, { maxItems: 10, maxStores: 9, maxCap: 3 });
-      const basket = normalizeBasket(input.items);
+      const basket = normalizeBasket(input.items, input.storeDistances);
       const instance = buildInstance(basket, basket.storeIds.map((_, r) => r), input.storeFee, input.maxStores);
       if (instance.itemCount === 0) continue;
       const bound = lagrangianBound(instance, evaluateSet(instance, greedyStoreSet(instance)));

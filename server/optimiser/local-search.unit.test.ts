@@ -10,7 +10,7 @@ describe('improveBySwaps', () => {
     let improved = 0;
     for (let seed = 1; seed <= 2000; seed++) {
       const input = randomBasket(seed);
-      const basket = normalizeBasket(input.items);
+      const basket = normalizeBasket(input.items, input.storeDistances);
       const instance = buildInstance(basket, basket.storeIds.map((_, r) => r), input.storeFee, input.maxStores);
       const start = greedyStoreSet(instance);
       const better = improveBySwaps(instance, start);

@@ -2,9 +2,22 @@
 // the order of items' offers (or duplicated offers) can never change a plan.
 import type { BasketItem } from './types';
 
-/** Store order used for every tie: plain code-unit order of the ids (locale-independent). */
+/** Plain code-unit order of the ids (locale-independent): the last word of store order. */
 export function compareStoreIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Store order, used for every tie: nearer first (whole metres from the user), stores of unknown
+ * distance after every located one, then code-unit order of the ids. Without distances it is id order.
+ */
+export function storeOrder(distances: ReadonlyMap<string, number> | undefined): (a: string, b: string) => number {
+  const distanceOf = (id: string) => distances?.get(id) ?? Infinity;
+  return (a, b) => {
+    const da = distanceOf(a);
+    const db = distanceOf(b);
+    return da !== db ? (da < db ? -1 : 1) : compareStoreIds(a, b);
+  };
 }
 
 /** Money stays integer XAF even for fractional quantities (e.g. 1.5 kg). */
@@ -18,10 +31,16 @@ export type NormalizedOffer = { store: number; unitPrice: number; lineCost: numb
 /** `offers`: one per store (its lowest price), cheapest unit price first, ties in store order. */
 export type NormalizedItem = { quantity: number; offers: NormalizedOffer[] };
 
-/** `storeIds[rank]`: every store pricing at least one item, in store order. */
-export type NormalizedBasket = { storeIds: string[]; items: NormalizedItem[] };
+/**
+ * `storeIds[rank]`: every store pricing at least one item, in store order; `storeDistances[rank]`:
+ * its distance in metres (Infinity when unknown), so rank order is also distance order.
+ */
+export type NormalizedBasket = { storeIds: string[]; storeDistances: number[]; items: NormalizedItem[] };
 
-export function normalizeBasket(items: readonly BasketItem[]): NormalizedBasket {
+export function normalizeBasket(items: readonly BasketItem[], distances?: ReadonlyMap<string, number>): NormalizedBasket {
+  for (const [storeId, metres] of distances ?? []) {
+    if (!Number.isSafeInteger(metres) || metres < 0) throw new RangeError(`store ${storeId}: distance must be whole metres ≥ 0`);
+  }
   const ids = new Set<string>();
   for (const [index, item] of items.entries()) {
     if (!Number.isFinite(item.quantity) || item.quantity <= 0) {
@@ -35,12 +54,13 @@ export function normalizeBasket(items: readonly BasketItem[]): NormalizedBasket 
       ids.add(offer.storeId);
     }
   }
-  const storeIds = [...ids].sort(compareStoreIds);
+  const storeIds = [...ids].sort(storeOrder(distances));
   const rankOf = new Map(storeIds.map((id, rank) => [id, rank]));
   // Position of each store in the item being read (-1: not seen), reset after each item.
   const seenAt = new Int32Array(storeIds.length).fill(-1);
   return {
     storeIds,
+    storeDistances: storeIds.map((id) => distances?.get(id) ?? Infinity),
     items: items.map((item) => {
       const offers: NormalizedOffer[] = [];
       for (const offer of item.offers) {

@@ -3,8 +3,9 @@
 // t dominates s when t prices every item s prices, at a line cost ≤ s's on each, and either t comes
 // first in store order or t is strictly cheaper on every item of s. Replacing s by t in any plan
 // then keeps or raises coverage, keeps or lowers cost, and strictly improves the tie-break key
-// (fewer stores if t was already there; else a smaller id, or a strictly lower cost because s was
-// the unique cheapest somewhere — if it was not, dropping s alone is already better). The relation
+// (fewer stores if t was already there; else — store order being nearer first — a total distance
+// no larger and a smaller sorted rank list, or a strictly lower cost because s was the unique
+// cheapest somewhere — if it was not, dropping s alone is already better). The relation
 // is a strict partial order, so each dropped store has an undominated dominator: dropping all of
 // them at once is safe, coverage-first objective and tie-breaks included.
 import type { SearchInstance } from './instance';
@@ -56,5 +57,6 @@ export function restrictStores(instance: SearchInstance, kept: readonly number[]
     storeCosts: kept.map((s) => instance.storeCosts[s]),
     itemSellers: instance.itemSellers.map((sellers) => Int32Array.from(sellers.filter((s) => newIndex[s] >= 0), (s) => newIndex[s])),
     storeRanks: kept.map((s) => instance.storeRanks[s]),
+    storeDistances: Float64Array.from(kept, (s) => instance.storeDistances[s]),
   };
 }

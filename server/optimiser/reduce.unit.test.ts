@@ -25,7 +25,7 @@ describe('undominatedStores', () => {
     for (let seed = 1; seed <= 3000; seed++) {
       const input = randomBasket(seed);
       const reference = exhaustiveOptimum(input);
-      const basket = normalizeBasket(input.items);
+      const basket = normalizeBasket(input.items, input.storeDistances);
       const instance = buildInstance(basket, basket.storeIds.map((_, r) => r), input.storeFee, input.maxStores);
       if (instance.itemCount === 0) continue;
       const kept = new Set(undominatedStores(instance).map((s) => basket.storeIds[instance.storeRanks[s]]));

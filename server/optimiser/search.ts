@@ -1,5 +1,6 @@
 // Exact branch and bound over store sets of size ≤ maxStores, minimising f (see instance.ts) and
-// breaking ties by fewer stores, then the lexicographically smallest sorted store indices.
+// breaking ties lexicographically: fewer stores, then the smaller total distance to the user, then
+// the lexicographically smallest sorted store indices (index order is store order: nearer first).
 //
 // Sets are enumerated once each as ordered paths: at a node T, the candidates are the stores after
 // T's last pick in T's own list, sorted by decreasing saving sav(s|T) = Σ max(0, cur_j − cost_sj) − fee.
@@ -105,11 +106,11 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
     if (rho) rhoT -= rho[s];
   };
 
-  /** Records the current set T (value f) if it beats the incumbent on (f, size, sorted indices). */
+  /** Records the current set T (value f) if it beats the incumbent on (f, size, distance, sorted indices). */
   const consider = (f: number): void => {
     if (f > bestF) return;
     const set = [...chosen].sort((a, b) => a - b);
-    if (f < bestF || precedes(set, bestSet)) {
+    if (f < bestF || precedes(set, bestSet, instance.storeDistances)) {
       bestF = f;
       bestSet = set;
     }
@@ -244,11 +245,23 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
   return bestSet;
 }
 
-/** Tie-break between two sorted sets of equal value: fewer stores, then smaller indices. */
-export function precedes(a: readonly number[], b: readonly number[]): boolean {
+/**
+ * Tie-break between two sorted sets of equal value: fewer stores, then the smaller total distance
+ * (`distances[index]`, whole metres or Infinity, so sums are exact), then smaller indices.
+ */
+export function precedes(a: readonly number[], b: readonly number[], distances: ArrayLike<number>): boolean {
   if (a.length !== b.length) return a.length < b.length;
+  const da = totalDistance(a, distances);
+  const db = totalDistance(b, distances);
+  if (da !== db) return da < db;
   for (let t = 0; t < a.length; t++) if (a[t] !== b[t]) return a[t] < b[t];
   return false;
+}
+
+export function totalDistance(set: readonly number[], distances: ArrayLike<number>): number {
+  let sum = 0;
+  for (const s of set) sum += distances[s];
+  return sum;
 }
 
 /** Whether the store whose bit set starts at `row` lacks at most `allowed` of the `missing` items. */

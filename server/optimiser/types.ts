@@ -19,6 +19,13 @@ export type BestPricesInput = {
    * the number of stores. Absent: delivery is never free.
    */
   freeDeliveryFrom?: number;
+  /**
+   * Distance from the user to each store, in whole metres. Among plans of equal cost and number of
+   * stores the smaller total distance wins, and an item priced the same in two chosen stores goes
+   * to the nearer one. A store missing here counts as farther than every located store. Absent:
+   * ties go to store id order.
+   */
+  storeDistances?: ReadonlyMap<string, number>;
 };
 
 /**
@@ -41,13 +48,13 @@ export type PlannedItem = {
   /** → unit_price / total_price (null unless status is `priced`). */
   unitPrice: number | null;
   totalPrice: number | null;
-  /** Every store that prices the item, cheapest first, ties in store order. */
+  /** Every store that prices the item, cheapest first, ties in store order (nearer first, then id). */
   alternatives: Alternative[];
 };
 
 export type BasketPlan = {
   items: PlannedItem[];
-  /** → stores_involved: the stores used, in store order (storeId code-unit order). */
+  /** → stores_involved: the stores used, in store order (nearer first, then storeId code-unit order). */
   storeIds: string[];
   /** → total_items_cost: Σ total price of the `priced` items. */
   itemsCost: number;

@@ -94,7 +94,9 @@ export async function computeOptimisation(deps: AppDeps, input: OptimiseInput): 
 
   const storeFee = OPTIMISER.storeFeeXaf;
   const freeDeliveryFrom = OPTIMISER.freeDeliveryThresholdXaf;
-  const best: BasketPlan = planBestPrices({ items: basket, maxStores: input.maxStores, storeFee, freeDeliveryFrom });
+  // Among plans of equal cost and number of stores, the nearer stores win (whole metres: exact sums).
+  const storeDistances = new Map([...storeInfo.values()].map((s) => [s.id, Math.round(haversineKm(position, s) * 1000)]));
+  const best: BasketPlan = planBestPrices({ items: basket, maxStores: input.maxStores, storeFee, freeDeliveryFrom, storeDistances });
   const nearest: NearestStorePlan = planNearestStore({
     items: basket,
     stores: [...storeInfo.values()].map((s) => ({ storeId: s.id, position: { latitude: s.latitude, longitude: s.longitude } })),

@@ -113,11 +113,38 @@ describe('POST /api/shopping/optimize, best prices', () => {
       maxStores: 3,
       storeFee: 2000,
       freeDeliveryFrom: 25_000,
+      storeDistances: new Map(prices.map((p) => [p.storeId, Math.round(haversineKm(USER_POSITION, p) * 1000)])),
     });
     const o = await optimizeOk({ items: unique, ...position });
     expect(o.total_cost).toBe(reference.totalCost);
     expect(o.covered_count).toBe(reference.coveredCount);
     expect(o.stores_involved.map((s) => s.store_id).sort()).toEqual([...reference.storeIds].sort());
+  });
+
+  it('on a tied cheapest price, buys at the nearest of the tied stores (every one-product basket of the seed)', async () => {
+    // The case: one-product baskets whose cheapest price is shared by stores at different distances.
+    const libreville = { latitude: 0.392, longitude: 9.454 };
+    const rows = await ctx.db
+      .select({ productId: currentPrices.productId, storeId: currentPrices.storeId, priceXaf: currentPrices.priceXaf, latitude: stores.latitude, longitude: stores.longitude })
+      .from(currentPrices)
+      .innerJoin(stores, eq(stores.id, currentPrices.storeId));
+    const byProduct = new Map<string, { storeId: string; price: number; km: number }[]>();
+    for (const row of rows) {
+      const km = haversineKm(libreville, row);
+      if (km > 50) continue;
+      byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), { storeId: row.storeId, price: row.priceXaf, km }]);
+    }
+    const tied = [...byProduct].flatMap(([productId, offers]) => {
+      const cheapest = Math.min(...offers.map((o) => o.price));
+      const atCheapest = offers.filter((o) => o.price === cheapest).sort((a, b) => a.km - b.km);
+      const distinct = atCheapest.length > 1 && Math.round(atCheapest[0].km * 1000) < Math.round(atCheapest[1].km * 1000);
+      return distinct ? [{ productId, nearest: atCheapest[0].storeId }] : [];
+    });
+    expect(tied.length).toBeGreaterThanOrEqual(20);
+    const chosen = await Promise.all(
+      tied.map(async ({ productId }) => (await optimizeOk({ items: [{ product_id: productId, quantity: 1 }], user_latitude: libreville.latitude, user_longitude: libreville.longitude })).items[0].selected_store_id),
+    );
+    expect(chosen).toEqual(tied.map((t) => t.nearest));
   });
 
   it('falls back to the spec position when the browser gives none, and only uses stores that can deliver there', async () => {

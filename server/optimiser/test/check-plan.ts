@@ -3,9 +3,16 @@
 import type { BasketPlan, BestPricesInput } from '../types';
 import { exhaustiveOptimum } from './exhaustive';
 
-const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Store order, from the rule: nearer first (unknown distance last), then ids in code-unit order. */
+const storeOrderOf = (input: BestPricesInput) => (a: string, b: string) => {
+  const da = input.storeDistances?.get(a) ?? Infinity;
+  const db = input.storeDistances?.get(b) ?? Infinity;
+  if (da !== db) return da < db ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+};
 
 export function planViolations(input: BestPricesInput, plan: BasketPlan): string[] {
+  const byStoreOrder = storeOrderOf(input);
   const problems: string[] = [];
   const fail = (message: string) => problems.push(message);
   const chosen = new Set(plan.storeIds);
@@ -13,7 +20,7 @@ export function planViolations(input: BestPricesInput, plan: BasketPlan): string
   const free = input.freeDeliveryFrom !== undefined && plan.itemsCost >= input.freeDeliveryFrom;
 
   if (plan.storeIds.length > input.maxStores) fail(`uses ${plan.storeIds.length} stores > cap ${input.maxStores}`);
-  if (plan.storeIds.join('|') !== [...plan.storeIds].sort(byCodeUnit).join('|')) fail('storeIds not in store order');
+  if (plan.storeIds.join('|') !== [...plan.storeIds].sort(byStoreOrder).join('|')) fail('storeIds not in store order');
   if (plan.items.length !== input.items.length) fail('item count changed');
 
   let itemsCost = 0;
@@ -25,7 +32,7 @@ export function planViolations(input: BestPricesInput, plan: BasketPlan): string
     if (!planned || planned.index !== index) return fail(`item ${index} missing or misplaced`);
     const cheapest = new Map<string, number>();
     for (const o of item.offers) cheapest.set(o.storeId, Math.min(cheapest.get(o.storeId) ?? Infinity, o.unitPrice));
-    const expectedAlternatives = [...cheapest].sort((a, b) => a[1] - b[1] || byCodeUnit(a[0], b[0]));
+    const expectedAlternatives = [...cheapest].sort((a, b) => a[1] - b[1] || byStoreOrder(a[0], b[0]));
     const shown = planned.alternatives.map((a) => `${a.storeId}:${a.unitPrice}:${a.totalPrice}`).join(',');
     const wanted = expectedAlternatives.map(([id, p]) => `${id}:${p}:${Math.round(p * item.quantity)}`).join(',');
     if (shown !== wanted) fail(`item ${index}: alternatives ${shown} ≠ ${wanted}`);
@@ -39,7 +46,7 @@ export function planViolations(input: BestPricesInput, plan: BasketPlan): string
     } else {
       priced++;
       covered++;
-      const [id, unitPrice] = free ? (inPlan.find(([seller]) => seller === planned.storeId) ?? inPlan[0]) : inPlan[0]; // cheapest chosen seller, ties in store order
+      const [id, unitPrice] = free ? (inPlan.find(([seller]) => seller === planned.storeId) ?? inPlan[0]) : inPlan[0]; // cheapest chosen seller, ties in store order (the nearer)
       if (planned.status !== 'priced') fail(`item ${index}: sold by a chosen store but status ${planned.status}`);
       if (planned.storeId !== id || planned.unitPrice !== unitPrice) fail(`item ${index}: assigned ${planned.storeId}@${planned.unitPrice}, ${free ? 'a chosen seller' : 'cheapest chosen'} is ${id}@${unitPrice}`);
       if (planned.totalPrice !== Math.round(unitPrice * item.quantity)) fail(`item ${index}: wrong total price`);

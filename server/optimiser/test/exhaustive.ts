@@ -1,5 +1,6 @@
 // Test-only reference: tries every store set of size ≤ maxStores and keeps the best by
-// (items covered desc, total cost asc, stores asc, sorted ids in code-unit order asc).
+// (items covered desc, total cost asc, stores asc, total distance asc, then the sets compared store
+// by store in store order: nearer first, unknown distance last, then ids in code-unit order).
 // Written from the product rule alone, sharing no code with the solvers.
 // With free delivery (freeDeliveryFrom), the cost of a purchase is its items total, plus the fees
 // only while that total is below the threshold; then every purchase is tried, not only the cheapest
@@ -10,7 +11,18 @@ import type { BestPricesInput } from '../types';
 export type ReferenceOptimum = { storeIds: string[]; coveredCount: number; totalCost: number };
 
 export function exhaustiveOptimum(input: BestPricesInput): ReferenceOptimum {
-  const ids = [...new Set(input.items.flatMap((item) => item.offers.map((o) => o.storeId)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const distance = (id: string) => input.storeDistances?.get(id) ?? Infinity;
+  const before = (a: string, b: string) => (distance(a) !== distance(b) ? distance(a) < distance(b) : a < b);
+  const ids = [...new Set(input.items.flatMap((item) => item.offers.map((o) => o.storeId)))].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  const isBetter = (covered: number, cost: number, set: string[], best: ReferenceOptimum): boolean => {
+    if (covered !== best.coveredCount) return covered > best.coveredCount;
+    if (cost !== best.totalCost) return cost < best.totalCost;
+    if (set.length !== best.storeIds.length) return set.length < best.storeIds.length;
+    const total = (stores: string[]) => stores.reduce((sum, id) => sum + distance(id), 0);
+    if (total(set) !== total(best.storeIds)) return total(set) < total(best.storeIds);
+    for (let i = 0; i < set.length; i++) if (set[i] !== best.storeIds[i]) return before(set[i], best.storeIds[i]);
+    return false;
+  };
   const lineCosts = input.items.map((item) => {
     const cheapest = new Map<string, number>();
     for (const o of item.offers) cheapest.set(o.storeId, Math.min(cheapest.get(o.storeId) ?? Infinity, o.unitPrice));
@@ -69,12 +81,4 @@ export function exhaustiveOptimum(input: BestPricesInput): ReferenceOptimum {
   };
   extend(0, []);
   return best;
-}
-
-function isBetter(covered: number, cost: number, set: string[], best: ReferenceOptimum): boolean {
-  if (covered !== best.coveredCount) return covered > best.coveredCount;
-  if (cost !== best.totalCost) return cost < best.totalCost;
-  if (set.length !== best.storeIds.length) return set.length < best.storeIds.length;
-  for (let i = 0; i < set.length; i++) if (set[i] !== best.storeIds[i]) return set[i] < best.storeIds[i];
-  return false;
 }

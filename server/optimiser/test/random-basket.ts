@@ -29,7 +29,8 @@ export function randomBasket(seed: number, shape: RandomBasketShape = { maxItems
     return { quantity: int(1, 5), offers };
   });
   const maxStores = int(1, shape.maxCap);
-  if (!shape.freeDelivery) return { items, maxStores, storeFee };
+  const storeDistances = randomDistances(seed, stores);
+  if (!shape.freeDelivery) return { items, maxStores, storeFee, storeDistances };
   // Around the cheapest total (each item at its cheapest store anywhere), up to a few fees above it,
   // where crossing the threshold by dearer choices competes with paying the fees; sometimes a round
   // figure (exact hits), sometimes 0 (always free) or out of reach (never free).
@@ -37,7 +38,25 @@ export function randomBasket(seed: number, shape: RandomBasketShape = { maxItems
   const near = cheapest + int(-1000, 3 * storeFee + 1500);
   const kind = int(0, 9);
   const freeDeliveryFrom = kind === 0 ? 0 : kind === 1 ? 10 ** 9 : kind < 5 ? Math.max(0, 500 * Math.round(near / 500)) : Math.max(0, near);
-  return { items, maxStores, storeFee, freeDeliveryFrom };
+  return { items, maxStores, storeFee, freeDeliveryFrom, storeDistances };
+}
+
+/**
+ * Distances from the user to the stores, drawn from a stream of their own (so the lists are those
+ * of the seed without distances): none at all, few distinct values (ties in distance) with some
+ * stores unlocated, all different, or all equal (ties fall back to the ids).
+ */
+function randomDistances(seed: number, stores: readonly string[]): Map<string, number> | undefined {
+  const random = seededRandom(seed + 7_919_000);
+  const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+  const style = int(0, 3);
+  if (style === 0) return undefined;
+  const distances = new Map<string, number>();
+  for (const id of stores) {
+    if (style === 1 && random() < 0.15) continue;
+    distances.set(id, style === 1 ? 100 * int(0, 4) : style === 2 ? int(0, 30_000) : 500);
+  }
+  return distances;
 }
 
 export function shuffled<T>(values: readonly T[], random: () => number): T[] {
