@@ -5,6 +5,7 @@ import { Toaster } from 'sonner';
 import { TOASTS } from '#contract/constants';
 import { ApiError } from '../lib/api';
 import { setNavigator, startSession } from '../lib/session';
+import { dialogHistory } from '../ui/dialog-history';
 import { router } from './router';
 
 const queryClient = new QueryClient({
@@ -18,7 +19,9 @@ const queryClient = new QueryClient({
   },
 });
 
-setNavigator((to) => void router.navigate(to, { replace: true }));
+setNavigator((to, state) => void router.navigate(to, { replace: true, state }));
+// Dialogs close on Back; set up now so that an entry left by a reload with a dialog open is cleared.
+dialogHistory();
 
 export function App() {
   useEffect(() => startSession(), []);

@@ -1,10 +1,12 @@
-// Route guards (spec part 1 section 2): unauthenticated → /login (agent screens → agent login);
-// signed-in on /login or /register → their home; an agent only gets the agent screens and a
-// moderator only the moderation space (/admin).
+// Route guards (spec part 1 section 2): unauthenticated → /login (agent screens → agent login),
+// which leads back to the page asked for once signed in; signed-in on /login or /register → that
+// page or their home; an agent only gets the agent screens and a moderator only the moderation
+// space (/admin).
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { fr } from '#contract/messages';
-import { homePathFor, useSession } from '../lib/session';
+import { returnToState } from '../lib/return-to';
+import { homePathFor, pathAfterSignIn, useSession } from '../lib/session';
 import { PageLoader } from '../ui/Spinner';
 
 function Waiting() {
@@ -16,15 +18,16 @@ export function RequireConsumer({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
   const location = useLocation();
   if (status === 'loading' || status === 'loggingOut') return <Waiting />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!user) return <Navigate to="/login" replace state={returnToState(location)} />;
   if (user.user_type !== 'consumer') return <Navigate to={homePathFor(user)} replace />;
   return <>{children}</>;
 }
 
 export function RequireAgent({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
+  const location = useLocation();
   if (status === 'loading' || status === 'loggingOut') return <Waiting />;
-  if (!user) return <Navigate to="/delivery-agent/login" replace />;
+  if (!user) return <Navigate to="/delivery-agent/login" replace state={returnToState(location)} />;
   if (user.user_type !== 'delivery_agent') return <Navigate to={homePathFor(user)} replace />;
   return <>{children}</>;
 }
@@ -34,16 +37,20 @@ export function RequireModerator({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
   const location = useLocation();
   if (status === 'loading' || status === 'loggingOut') return <Waiting />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!user) return <Navigate to="/login" replace state={returnToState(location)} />;
   if (user.user_type !== 'admin') return <Navigate to={homePathFor(user)} replace />;
   return <>{children}</>;
 }
 
-/** Login and register pages: a signed-in user is sent home. */
+/**
+ * Login and register pages: a signed-in user is sent to the page that led there, or home. The
+ * login form navigates to the same place, so whichever runs first, the user lands where they asked.
+ */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
+  const location = useLocation();
   if (status === 'loading') return <Waiting />;
-  if (user && status === 'authenticated') return <Navigate to={homePathFor(user)} replace />;
+  if (user && status === 'authenticated') return <Navigate to={pathAfterSignIn(user, location.state)} replace />;
   return <>{children}</>;
 }
 

@@ -6,6 +6,7 @@ import { SESSION } from '#contract/constants';
 import { fr } from '#contract/messages';
 import type { LoginResponse, SessionUser } from '#contract/users';
 import { notifyError, notifySuccess } from './notify';
+import { returnPathFrom, returnToState } from './return-to';
 import { STORAGE_KEYS, clearSessionStorage, readStorage, writeStorage } from './storage-keys';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous' | 'loggingOut';
@@ -19,7 +20,7 @@ const ACTIVITY_EVENTS = ['mousedown', 'keydown', 'scroll', 'touchstart'] as cons
 
 let state: SessionState = { status: 'loading', user: null, token: null, expiresAt: null };
 const listeners = new Set<() => void>();
-let navigate: (to: string) => void = (to) => window.location.assign(to);
+let navigate: (to: string, state?: unknown) => void = (to) => window.location.assign(to);
 let refreshInFlight: Promise<boolean> | null = null;
 let activityTimer: ReturnType<typeof setTimeout> | undefined;
 let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -42,8 +43,8 @@ export function useSession(): SessionState {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
 }
 
-/** Lets the router do in-app navigation for redirects that start outside React. */
-export function setNavigator(fn: (to: string) => void) {
+/** Lets the router do in-app navigation (with a history state) for redirects that start outside React. */
+export function setNavigator(fn: (to: string, state?: unknown) => void) {
   navigate = fn;
 }
 
@@ -55,6 +56,11 @@ const HOME_PATHS: Record<SessionUser['user_type'], string> = { consumer: '/dashb
 
 export function homePathFor(user: Pick<SessionUser, 'user_type'> | null): string {
   return user ? HOME_PATHS[user.user_type] : '/dashboard';
+}
+
+/** After signing in: the page the login page was sent from (`state.from`) when it is allowed, else home. */
+export function pathAfterSignIn(user: Pick<SessionUser, 'user_type'>, loginState: unknown): string {
+  return returnPathFrom(loginState, user.user_type) ?? homePathFor(user);
 }
 
 // ---------------------------------------------------------------- storage
@@ -254,7 +260,7 @@ function endSession() {
   setState({ status: state.status === 'loading' ? 'loading' : 'anonymous', token: null, user: null, expiresAt: null });
 }
 
-/** A 401 from an authenticated call: sign out and go to the login page of the user's kind. */
+/** A 401 from an authenticated call: sign out and go to the login page of the user's kind, which leads back here. */
 export function handleUnauthorized() {
   if (state.status === 'loggingOut' || (!state.token && state.status === 'anonymous')) return;
   const loginPath = loginPathFor(state.user);
@@ -262,7 +268,7 @@ export function handleUnauthorized() {
   endSession();
   setState({ status: 'anonymous' });
   if (wasSignedIn) notifyError(fr.auth.sessionExpired);
-  if (window.location.pathname !== loginPath) navigate(loginPath);
+  if (window.location.pathname !== loginPath) navigate(loginPath, returnToState(window.location));
 }
 
 /** Ends the server session, clears storage, shows 'Déconnexion réussie' and redirects after 1 s. */

@@ -1,9 +1,11 @@
-// An accessible dialog: labelled, closes on Escape and on the backdrop, keeps focus inside, and
-// gives focus back to what opened it. Full-height sheet on phones, centred card on larger screens.
+// An accessible dialog: labelled, closes on Escape, on the backdrop and on the browser's Back (it
+// owns a history entry while open, see dialog-history.ts), keeps focus inside, and gives focus back
+// to what opened it. Full-height sheet on phones, centred card on larger screens.
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { fr } from '#contract/messages';
+import { dialogHistory } from './dialog-history';
 
 type ModalProps = {
   open: boolean;
@@ -25,6 +27,11 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', des
   const panel = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+
+  useEffect(() => {
+    if (!open) return;
+    return dialogHistory().open(() => onCloseRef.current());
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;

@@ -9,7 +9,7 @@ import { fr } from '#contract/messages';
 import { LoginSchema, type LoginPayload, type LoginResponse } from '#contract/users';
 import { ApiError, api } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
-import { homePathFor, signIn } from '../../lib/session';
+import { pathAfterSignIn, signIn } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { PasswordField, TextField } from '../../ui/Field';
 
@@ -39,9 +39,8 @@ export function LoginForm({ userType, demo }: LoginFormProps) {
       if (!response?.access_token) throw new ApiError(401, fr.auth.invalidCredentials);
       signIn(response);
       toast.success(fr.auth.loginSuccess, { description: fr.auth.welcome(response.user.full_name), duration: TOASTS.successMs });
-      const from = (location.state as { from?: string } | null)?.from;
-      const home = homePathFor(response.user);
-      navigate(from && response.user.user_type === 'consumer' ? from : home, { replace: true });
+      // Back to the page that sent the user here (a link, an expired session), if it is theirs to open.
+      navigate(pathAfterSignIn(response.user, location.state), { replace: true });
     } catch (error) {
       notifyError(loginErrorMessage(error, userType));
     }

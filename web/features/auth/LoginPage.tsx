@@ -1,11 +1,13 @@
 import { ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { DEMO_ACCOUNTS } from '#contract/demo';
 import { fr } from '#contract/messages';
 import { AuthCard, LegalLinks } from './AuthCard';
 import { LoginForm } from './LoginForm';
 
 export function LoginPage() {
+  // A new user who came from a link is led back to it after registering too.
+  const { state } = useLocation();
   return (
     <AuthCard title={fr.auth.loginTitle} subtitle={fr.auth.loginSubtitle}>
       <LoginForm demo={DEMO_ACCOUNTS.consumer} />
@@ -13,7 +15,7 @@ export function LoginPage() {
       <div className="mt-6 space-y-3 text-center text-sm">
         <p className="text-slate-600">
           {fr.auth.noAccount}{' '}
-          <Link to="/register" className="font-semibold text-brand-700 hover:underline">
+          <Link to="/register" state={state} className="font-semibold text-brand-700 hover:underline">
             {fr.auth.createAccount}
           </Link>
         </p>

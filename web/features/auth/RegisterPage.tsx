@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Bike, ShoppingCart } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PRESET_AVATARS } from '#contract/constants';
 import { fr } from '#contract/messages';
 import { RegisterFormSchema, type LoginResponse } from '#contract/users';
 import { ApiError, api } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { homePathFor, signIn } from '../../lib/session';
+import { pathAfterSignIn, signIn } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { Checkbox, PasswordField, SelectField, TextField } from '../../ui/Field';
 import { AuthCard, LegalLinks } from './AuthCard';
@@ -25,6 +25,7 @@ const USER_TYPE_OPTIONS = [
 
 export function RegisterPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const { register, handleSubmit, control, watch, setError, formState } = useForm<RegisterForm>({
     resolver: zodResolver(RegisterFormSchema),
     defaultValues: {
@@ -49,7 +50,7 @@ export function RegisterPage() {
       const response = await api.post<LoginResponse>('/auth/register', payload, { auth: false });
       signIn(response);
       notifySuccess(response.user.user_type === 'delivery_agent' ? fr.agentVetting.registeredAsAgent : fr.auth.registerSuccess);
-      navigate(homePathFor(response.user), { replace: true });
+      navigate(pathAfterSignIn(response.user, location.state), { replace: true });
     } catch (error) {
       const message = error instanceof ApiError && error.status < 500 && error.detail ? error.detail : fr.auth.registerError;
       if (error instanceof ApiError && error.status === 409) setError('email', { message });
@@ -106,7 +107,7 @@ export function RegisterPage() {
         <LegalLinks intro={fr.register.acceptTerms} />
         <p className="text-center text-sm text-slate-600">
           {fr.auth.haveAccount}{' '}
-          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          <Link to="/login" state={location.state} className="font-semibold text-brand-700 hover:underline">
             {fr.auth.signIn}
           </Link>
         </p>

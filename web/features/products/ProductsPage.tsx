@@ -25,6 +25,11 @@ import { LoadError } from '../../ui/LoadError';
 const SEARCH_DEBOUNCE_MS = 300;
 const SORT_LABELS: Record<ProductSort, string> = { name: fr.products.sortName, recent: fr.products.sortRecent };
 
+/**
+ * The catalogue's page, search, category and sort live in the URL, so Back, Forward and a reload
+ * find them again: a page, category or sort change is a new history entry (Back from page 5 is
+ * page 4); the search box replaces its entry as the user types, rather than one per keystroke.
+ */
 function useCatalogueFilters() {
   const [params, setParams] = useSearchParams();
   const sort = params.get('sort');
@@ -34,14 +39,14 @@ function useCatalogueFilters() {
     sort: (PRODUCT_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ProductSort) : 'name',
     page: Math.max(1, Number(params.get('page')) || 1),
   };
-  const update = (changes: Partial<CatalogueFilters>) => {
+  const update = (changes: Partial<CatalogueFilters>, { replace = false } = {}) => {
     const next = { ...filters, ...changes, page: changes.page ?? 1 };
     const search = new URLSearchParams();
     if (next.search) search.set('q', next.search);
     if (next.category) search.set('category', next.category);
     if (next.sort !== 'name') search.set('sort', next.sort);
     if (next.page > 1) search.set('page', String(next.page));
-    setParams(search, { replace: true });
+    setParams(search, { replace });
   };
   return { filters, update };
 }
@@ -161,7 +166,7 @@ export function ProductsPage() {
       {contributes && geo.position && <NearbyStoreInvite position={geo.position} />}
 
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_14rem_12rem]">
-        <SearchBox value={filters.search} onChange={(search) => update({ search })} />
+        <SearchBox value={filters.search} onChange={(search) => update({ search }, { replace: true })} />
         <label className="block">
           <span className="sr-only">{fr.products.categoryFilter}</span>
           <select className={SELECT} value={filters.category} onChange={(e) => update({ category: e.target.value })} aria-label={fr.products.categoryFilter}>
