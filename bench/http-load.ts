@@ -36,13 +36,32 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** Starts `server/main.ts` on PostgreSQL and waits until it answers /api/health. */
-export async function startBenchServer(port: number, databaseUrl: string, dataDir: string): Promise<ChildProcess> {
+type BenchServerOptions = {
+  /** The built web app to serve (by default none: the API alone). */
+  webDistDir?: string;
+  /** How long to wait for /api/health: a first start on an embedded database seeds it (1–2 min). */
+  startTimeoutS?: number;
+};
+
+/**
+ * Starts `server/main.ts` and waits until it answers /api/health: on PostgreSQL when a database URL
+ * is given, else on a fresh embedded database (PGlite) under dataDir.
+ */
+export async function startBenchServer(port: number, databaseUrl: string | undefined, dataDir: string, options: BenchServerOptions = {}): Promise<ChildProcess> {
+  const { DATABASE_URL: _inherited, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'fatal', WEB_DIST_DIR: path.join(dataDir, 'no-web') },
+    env: {
+      ...env,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'fatal',
+      WEB_DIST_DIR: options.webDistDir ?? path.join(dataDir, 'no-web'),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < (options.startTimeoutS ?? 60) * 2; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
     } catch {

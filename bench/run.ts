@@ -35,6 +35,11 @@ const CASES: BenchCase[] = [
     description: 'reconnaissance de produits en photo : code-barres, étiquette seule, objets hors catalogue, latence (PGlite)',
     load: () => import('./recognition/recognition.bench'),
   },
+  {
+    name: 'web',
+    description: "Lighthouse (profil mobile) sur /login, /demo-optimization, /dashboard et /products : score, FCP, LCP, TBT, CLS, JS transféré et JS initial (gzip)",
+    load: () => import('./web'),
+  },
 ];
 
 async function main() {
