@@ -3,12 +3,12 @@
 // position) into WebP variants.
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_DATA_URL_MAX_CHARS } from '#contract/constants';
+import { IMAGE_FORMATS, IMAGE_MAX_PIXELS as MAX_PIXELS } from '#contract/images';
 import { AppError, type ErrorCode } from './errors';
 import { contentHash, type FileStorage } from './storage';
 
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
-// Refuse decompression bombs: 40 megapixels is far above any phone photo.
-const MAX_PIXELS = 40_000_000;
+// The browser checks a picked file against the same formats and pixel limit (contract/images.ts).
+const ACCEPTED_FORMATS = new Set<string>(IMAGE_FORMATS);
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(;[\w-]+=[\w.-]+)*;base64,/;
 
 export type ImageVariant = { suffix: string; width: number; height?: number; fit: 'cover' | 'inside'; quality?: number };

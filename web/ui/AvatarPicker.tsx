@@ -1,10 +1,14 @@
-// 20 preset avatars or an uploaded photo (under 5 MB; the server checks the content and resizes it).
+// 20 preset avatars or an uploaded photo (under 5 MB), checked when it is picked as the server will
+// check it again (content, size, pixels) before it resizes it.
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { IMAGE_MAX_BYTES, PRESET_AVATARS } from '#contract/constants';
 import { fr } from '#contract/messages';
-import { readAsDataUrl } from '../lib/files';
+import { readImageFile } from '../lib/images';
 import { Avatar } from './Avatar';
+import { FileInput } from './FileInput';
+
+const AVATAR_LIMIT = { maxBytes: IMAGE_MAX_BYTES, tooLarge: fr.register.avatarTooLarge };
 
 type AvatarPickerProps = { value: string | null; onChange: (value: string | null) => void; name: string };
 
@@ -13,12 +17,11 @@ export function AvatarPicker({ value, onChange, name }: AvatarPickerProps) {
   const [error, setError] = useState<string | null>(null);
   const isUpload = Boolean(value && !PRESET_AVATARS.includes(value));
 
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
+  const onFile = async (file: File) => {
     setError(null);
-    if (!file.type.startsWith('image/')) return setError(fr.lists.imageRequired);
-    if (file.size >= IMAGE_MAX_BYTES) return setError(fr.register.avatarTooLarge);
-    onChange(await readAsDataUrl(file));
+    const picked = await readImageFile(file, AVATAR_LIMIT);
+    if (picked.error !== null) return setError(picked.error);
+    onChange(picked.dataUrl);
   };
 
   return (
@@ -37,7 +40,7 @@ export function AvatarPicker({ value, onChange, name }: AvatarPickerProps) {
               {fr.register.removeUpload}
             </button>
           )}
-          <input ref={input} type="file" accept="image/*" className="sr-only" aria-label={fr.register.uploadAvatar} onChange={(e) => void onFile(e.target.files?.[0])} />
+          <FileInput ref={input} accept="image/*" tabIndex={-1} aria-label={fr.register.uploadAvatar} onFiles={([file]) => void onFile(file)} />
         </div>
       </div>
       {error && (
@@ -51,7 +54,10 @@ export function AvatarPicker({ value, onChange, name }: AvatarPickerProps) {
           <button
             key={url}
             type="button"
-            onClick={() => onChange(url)}
+            onClick={() => {
+              setError(null);
+              onChange(url);
+            }}
             aria-pressed={value === url}
             aria-label={`Avatar ${i + 1}`}
             className={`rounded-full p-0.5 transition ${value === url ? 'ring-3 ring-brand-600' : 'ring-1 ring-transparent hover:ring-slate-300'}`}

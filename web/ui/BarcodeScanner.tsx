@@ -10,6 +10,7 @@ import { fr } from '#contract/messages';
 import { getBarcodeReader, warmBarcodeReader } from '../lib/barcode-reader';
 import { useCamera } from '../lib/camera';
 import { Button } from './Button';
+import { FileInput } from './FileInput';
 import { CameraView } from './CameraView';
 import { Modal } from './Modal';
 
@@ -74,9 +75,7 @@ export function BarcodeScanner({ open, onClose, onDetected, title = fr.scannerUi
   // The live reading pauses while a chosen photo is read.
   useLiveScan(camera.video, open && camera.state === 'on' && !reading, detected, () => setError(fr.scannerUi.readerUnavailable));
 
-  const onFile = async (file: File | undefined) => {
-    if (fileInput.current) fileInput.current.value = '';
-    if (!file) return;
+  const onFile = async (file: File) => {
     setError(null);
     if (!file.type.startsWith('image/')) return setError(fr.lists.imageRequired);
     if (file.size > IMPORT_MAX_BYTES) return setError(fr.lists.fileTooLarge);
@@ -127,7 +126,7 @@ export function BarcodeScanner({ open, onClose, onDetected, title = fr.scannerUi
           </Button>
           {camera.state === 'denied' && <p className="text-center text-xs text-slate-500">{fr.scannerUi.barcodeNoCamera}</p>}
         </div>
-        <input ref={fileInput} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-label={fr.scannerUi.barcodeFile} onChange={(e) => void onFile(e.target.files?.[0])} />
+        <FileInput ref={fileInput} accept="image/*" tabIndex={-1} aria-label={fr.scannerUi.barcodeFile} onFiles={([file]) => void onFile(file)} />
         {error && (
           <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900" role="alert">
             {error}

@@ -1,9 +1,11 @@
 // Wizard tab 2: the image or video of the ad, checked by its first bytes and its size before it is
-// read (the server checks it again). A text ad needs none.
+// read, and an image by drawing it (the server checks it again). A text ad needs none.
 import { FileImage, FileVideo, Trash2, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { fr } from '#contract/messages';
 import { readAsDataUrl } from '../../lib/files';
+import { decodedSize } from '../../lib/images';
+import { FileInput } from '../../ui/FileInput';
 import { Spinner } from '../../ui/Spinner';
 import { previewMedia, type AdFormErrors, type AdFormValues } from './ad-form';
 import { checkMediaFile } from './media-check';
@@ -22,14 +24,16 @@ export function AdMediaTab({ values, errors, onChange, onError }: TabProps) {
   const shown = previewMedia(values);
   const showsVideo = shown?.mime?.startsWith('video/');
 
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
+  const choose = async (file: File) => {
     setChecking(true);
     try {
       const { problem, sniffed } = await checkMediaFile(type, file);
       if (problem || !sniffed) return onError(problem ?? fr.ads.imageFormat);
+      const dataUrl = await readAsDataUrl(file);
+      // Right first bytes are not enough: a damaged image would show as a broken picture.
+      if (sniffed.kind === 'image' && !(await decodedSize(dataUrl))) return onError(fr.image.unreadable);
       onError(undefined);
-      onChange({ media: { dataUrl: await readAsDataUrl(file), name: file.name, size: file.size, mime: sniffed.mime } });
+      onChange({ media: { dataUrl, name: file.name, size: file.size, mime: sniffed.mime } });
     } finally {
       setChecking(false);
     }
@@ -63,18 +67,7 @@ export function AdMediaTab({ values, errors, onChange, onError }: TabProps) {
         </div>
       )}
       <div>
-        <input
-          id={inputId}
-          type="file"
-          accept={ACCEPT[type]}
-          className="sr-only"
-          aria-label={t.mediaLabel}
-          aria-invalid={errors.media ? true : undefined}
-          onChange={(e) => {
-            void choose(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
+        <FileInput id={inputId} accept={ACCEPT[type]} aria-label={t.mediaLabel} aria-invalid={errors.media ? true : undefined} onFiles={([file]) => void choose(file)} />
         <label
           htmlFor={inputId}
           className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm font-semibold text-brand-800 hover:border-brand-600 hover:bg-brand-50"

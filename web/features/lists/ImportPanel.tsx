@@ -9,6 +9,7 @@ import { fr } from '#contract/messages';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/Field';
+import { FileInput } from '../../ui/FileInput';
 import { checkDocument, isImageFile, overallPercent, stageLabel } from './import-document';
 import type { UploadProgress } from './import-upload';
 import { ImportReview } from './ImportReview';
@@ -71,10 +72,7 @@ export function ImportPanel({ onAdd, onReset }: ImportPanelProps) {
     void analyse(next);
   };
 
-  const onFile = (input: HTMLInputElement) => {
-    const picked = input.files?.[0];
-    input.value = '';
-    if (!picked) return;
+  const onFile = (picked: File) => {
     const refused = checkDocument(picked);
     if (refused) return setFileError(refused);
     start({ kind: 'file', file: picked });
@@ -91,8 +89,8 @@ export function ImportPanel({ onAdd, onReset }: ImportPanelProps) {
   return (
     <div className="min-w-0 space-y-4">
       {/* Opened by the two buttons below, which are what keyboards and screen readers reach. */}
-      <input ref={fileInput} type="file" accept={ACCEPT} hidden onChange={(e) => onFile(e.currentTarget)} />
-      <input ref={cameraInput} type="file" accept="image/*" capture="environment" hidden onChange={(e) => onFile(e.currentTarget)} />
+      <FileInput ref={fileInput} accept={ACCEPT} hidden onFiles={([file]) => onFile(file)} />
+      <FileInput ref={cameraInput} accept="image/*" capture="environment" hidden onFiles={([file]) => onFile(file)} />
 
       {!source ? (
         <>

@@ -5,8 +5,11 @@ import { Camera, ScanBarcode, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { IMAGE_MAX_BYTES } from '#contract/constants';
 import { fr } from '#contract/messages';
-import { readAsDataUrl } from '../../lib/files';
+import { readImageFile } from '../../lib/images';
 import { Button } from '../../ui/Button';
+import { FileInput } from '../../ui/FileInput';
+
+const PHOTO_LIMIT = { maxBytes: IMAGE_MAX_BYTES, tooLarge: fr.image.productTooLarge };
 
 type PhotoStepProps = { value: string | null; onChange: (dataUrl: string | null) => void; onScanBarcode: () => void };
 
@@ -14,12 +17,11 @@ export function PhotoStep({ value, onChange, onScanBarcode }: PhotoStepProps) {
   const camera = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const onFile = async (chosen: File | undefined) => {
-    if (!chosen) return;
+  const onFile = async (chosen: File) => {
     setError(null);
-    if (!chosen.type.startsWith('image/')) return setError(fr.lists.imageRequired);
-    if (chosen.size > IMAGE_MAX_BYTES) return setError(fr.image.productTooLarge);
-    onChange(await readAsDataUrl(chosen));
+    const picked = await readImageFile(chosen, PHOTO_LIMIT);
+    if (picked.error !== null) return setError(picked.error);
+    onChange(picked.dataUrl);
   };
 
   return (
@@ -41,7 +43,7 @@ export function PhotoStep({ value, onChange, onScanBarcode }: PhotoStepProps) {
           </Button>
         </div>
       )}
-      <input ref={camera} type="file" accept="image/*" capture="environment" className="sr-only" aria-label={fr.contribute.takePhoto} onChange={(e) => void onFile(e.target.files?.[0])} />
+      <FileInput ref={camera} accept="image/*" capture="environment" tabIndex={-1} aria-label={fr.contribute.takePhoto} onFiles={([file]) => void onFile(file)} />
       {error && (
         <p className="text-sm text-rose-600" role="alert">
           {error}

@@ -1,20 +1,24 @@
 // The product form's pictures: one main image, up to 3 gallery images and a barcode image, each an
-// image of at most 5 MB (checked again by content on the server). New files become data URLs.
+// image of at most 5 MB, checked when picked as the server checks it again (content, size, pixels).
+// New files become data URLs.
 import { ImagePlus, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { IMAGE_MAX_BYTES } from '#contract/constants';
 import { fr } from '#contract/messages';
 import { CATALOGUE } from '#contract/products';
-import { readAsDataUrl } from '../../lib/files';
+import { readImageFile } from '../../lib/images';
+import { FileInput } from '../../ui/FileInput';
 
 export type ImageValues = { main_image: string | null; gallery_images: string[]; barcode_image: string | null };
 
+const PRODUCT_IMAGE_LIMIT = { maxBytes: IMAGE_MAX_BYTES, tooLarge: fr.image.productTooLarge };
+
+/** All the picked files as data URLs, or the first file's problem (then none is taken). */
 async function readImages(files: File[]): Promise<{ urls: string[]; error: string | null }> {
-  for (const file of files) {
-    if (!file.type.startsWith('image/')) return { urls: [], error: fr.lists.imageRequired };
-    if (file.size > IMAGE_MAX_BYTES) return { urls: [], error: fr.image.productTooLarge };
-  }
-  return { urls: await Promise.all(files.map(readAsDataUrl)), error: null };
+  const picked = await Promise.all(files.map((file) => readImageFile(file, PRODUCT_IMAGE_LIMIT)));
+  const refused = picked.find((p) => p.error !== null);
+  if (refused) return { urls: [], error: refused.error };
+  return { urls: picked.map((p) => p.dataUrl ?? ''), error: null };
 }
 
 function Thumb({ src, onRemove, alt }: { src: string; onRemove: () => void; alt: string }) {
@@ -35,7 +39,6 @@ function Thumb({ src, onRemove, alt }: { src: string; onRemove: () => void; alt:
 
 function AddButton({ label, multiple, onFiles }: { label: string; multiple?: boolean; onFiles: (files: File[]) => void }) {
   const input = useRef<HTMLInputElement>(null);
-  const id = useId();
   return (
     <>
       <button
@@ -46,19 +49,7 @@ function AddButton({ label, multiple, onFiles }: { label: string; multiple?: boo
         <ImagePlus size={18} aria-hidden="true" />
         {fr.products.addImage}
       </button>
-      <input
-        ref={input}
-        id={id}
-        type="file"
-        accept="image/*"
-        multiple={multiple}
-        className="sr-only"
-        aria-label={label}
-        onChange={(e) => {
-          onFiles([...(e.target.files ?? [])]);
-          e.target.value = '';
-        }}
-      />
+      <FileInput ref={input} accept="image/*" multiple={multiple} tabIndex={-1} aria-label={label} onFiles={onFiles} />
     </>
   );
 }
@@ -67,7 +58,6 @@ export function ProductImagesField({ value, onChange }: { value: ImageValues; on
   const [error, setError] = useState<string | null>(null);
 
   const pick = async (files: File[], apply: (urls: string[]) => string | null) => {
-    if (files.length === 0) return;
     const { urls, error: readError } = await readImages(files);
     setError(readError ?? apply(urls));
   };

@@ -10,11 +10,11 @@ import { fr } from '#contract/messages';
 import { RECOGNITION_IMAGE_MAX_BYTES, type DetectedLabel, type SuggestedProduct } from '#contract/recognition';
 import { errorMessage } from '../../lib/api';
 import { useCamera } from '../../lib/camera';
-import { readAsDataUrl } from '../../lib/files';
-import { fitImage } from '../../lib/images';
+import { fitImage, readImageFile } from '../../lib/images';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { CameraView } from '../../ui/CameraView';
+import { FileInput } from '../../ui/FileInput';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { Tabs } from '../../ui/Tabs';
@@ -55,13 +55,11 @@ export function SmartScannerDialog({ open, onClose, onUse, onOpenProduct }: Scan
     }
   }, [open]);
 
-  const onFile = async (file: File | undefined) => {
-    if (fileInput.current) fileInput.current.value = '';
-    if (!file) return;
+  const onFile = async (file: File) => {
     setError(null);
-    if (!file.type.startsWith('image/')) return setError(fr.lists.imageRequired);
-    if (file.size > RECOGNITION_IMAGE_MAX_BYTES) return setError(fr.lists.fileTooLarge);
-    setStage({ step: 'preview', photo: await readAsDataUrl(file) });
+    const picked = await readImageFile(file, { maxBytes: RECOGNITION_IMAGE_MAX_BYTES, tooLarge: fr.lists.fileTooLarge });
+    if (picked.error !== null) return setError(picked.error);
+    setStage({ step: 'preview', photo: picked.dataUrl });
     notifySuccess(fr.recognition.uploaded);
   };
 
@@ -169,7 +167,7 @@ export function SmartScannerDialog({ open, onClose, onUse, onOpenProduct }: Scan
                   <span className="font-semibold">{fr.scanner.chooseFile}</span>
                   <span className="text-xs text-slate-500">{fr.scannerUi.fileHint}</span>
                 </button>
-                <input ref={fileInput} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-label={fr.scanner.chooseFile} onChange={(e) => void onFile(e.target.files?.[0])} />
+                <FileInput ref={fileInput} accept="image/*" tabIndex={-1} aria-label={fr.scanner.chooseFile} onFiles={([file]) => void onFile(file)} />
               </div>
             )}
           </Tabs>
