@@ -41,6 +41,8 @@ export const ListItemInputSchema = z
       .max(ITEM_QUANTITY_MAX, { error: fr.listsUi.quantityInvalid }),
     notes: optionalText(300),
     is_manual_item: z.boolean().optional(),
+    /** Ticked off while shopping; left out, a saved line keeps its tick (see updateList). */
+    checked: z.boolean().optional(),
   })
   .transform((item, ctx) => {
     const name = (item.name ?? item.item_name ?? item.product_name ?? '').trim();
@@ -55,17 +57,20 @@ export const ListItemInputSchema = z
       quantity: item.quantity,
       notes: item.notes ?? null,
       is_manual_item: item.is_manual_item ?? !productId,
+      checked: item.checked,
     };
   });
 export type ListItemInput = z.input<typeof ListItemInputSchema>;
 
+export const ListNameSchema = z
+  .string({ error: fr.lists.nameRequired })
+  .trim()
+  .min(1, { error: fr.lists.nameRequired })
+  .max(LIST_NAME_MAX, { error: fr.listsUi.nameTooLong });
+
 /** POST /api/shopping-lists and PUT /api/shopping-lists/{id}. */
 export const SaveListSchema = z.object({
-  name: z
-    .string({ error: fr.lists.nameRequired })
-    .trim()
-    .min(1, { error: fr.lists.nameRequired })
-    .max(LIST_NAME_MAX, { error: fr.listsUi.nameTooLong }),
+  name: ListNameSchema,
   items: z
     .array(ListItemInputSchema, { error: fr.lists.itemsRequired })
     .max(LIST_ITEMS_MAX, { error: fr.listsUi.tooManyItems(LIST_ITEMS_MAX) })
@@ -75,6 +80,14 @@ export const SaveListSchema = z.object({
 });
 export type SaveList = z.input<typeof SaveListSchema>;
 export type SaveListParsed = z.output<typeof SaveListSchema>;
+
+/**
+ * POST /api/shopping-lists: a list made offline carries the id its device gave it, so that the
+ * changes queued after it can name it before the server has seen it.
+ */
+export const CreateListSchema = SaveListSchema.extend({ id: z.uuid({ error: fr.common.invalidValue }).optional() });
+export type CreateList = z.input<typeof CreateListSchema>;
+export type CreateListParsed = z.output<typeof CreateListSchema>;
 
 /** Folded form of an item name: duplicates are refused whatever their case, accents or spacing. */
 export function foldName(name: string): string {
@@ -94,27 +107,31 @@ export function findDuplicateItem(items: readonly { product_id: string | null; n
   return -1;
 }
 
-export type ListItem = {
-  id: string;
-  product_id: string | null;
-  name: string;
-  brand: string | null;
-  category: string | null;
-  quantity: number;
-  notes: string | null;
-  is_manual_item: boolean;
-};
+export const ListItemSchema = z.object({
+  id: z.string(),
+  product_id: z.string().nullable(),
+  name: z.string(),
+  brand: z.string().nullable(),
+  category: z.string().nullable(),
+  quantity: z.number().int(),
+  notes: z.string().nullable(),
+  is_manual_item: z.boolean(),
+  checked: z.boolean(),
+});
+export type ListItem = z.infer<typeof ListItemSchema>;
 
-export type ShoppingList = {
-  id: string;
-  name: string;
-  status: ListStatus;
-  cart_validated: boolean;
-  items: ListItem[];
-  item_count: number;
-  created_at: string;
-  updated_at: string;
-};
+/** A list as the API answers it (the response schema of the list routes). */
+export const ShoppingListSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(LIST_STATUSES),
+  cart_validated: z.boolean(),
+  items: z.array(ListItemSchema),
+  item_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ShoppingList = z.infer<typeof ShoppingListSchema>;
 
 /** Why a list may not be edited or deleted, or null when it may. */
 export function listLock(list: Pick<ShoppingList, 'status' | 'cart_validated'>): 'pending_delivery' | 'archived' | 'cart_validated' | null {

@@ -333,6 +333,8 @@ export const shoppingListItems = pgTable(
     quantity: integer('quantity').notNull(),
     notes: text('notes'),
     isManualItem: boolean('is_manual_item').notNull().default(false),
+    /** Ticked off while shopping. */
+    checked: boolean('checked').notNull().default(false),
   },
   (t) => [index('shopping_list_items_list_idx').on(t.listId, t.position)],
 );
@@ -673,4 +675,26 @@ export const adPromotionsSent = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+// ---------------------------------------------------------------- idempotent writes (issue 15)
+
+/**
+ * The first answer to a write sent with an Idempotency-Key header, per user: a replay of the same
+ * request (an offline change sent again) gets this answer back instead of being applied twice.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of the method, the path and the body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    responseBody: jsonb('response_body').$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

@@ -44,6 +44,10 @@ const ERRORS = {
   LIST_PRODUCT_UNKNOWN: [400, fr.listsUi.productUnknown],
   LIST_EMPTY: [400, fr.lists.empty],
   LIST_NOT_BOOKABLE: [409, fr.checkoutUi.listNotBookable],
+  // Offline-first lists (issue 15)
+  LIST_ID_TAKEN: [409, fr.offline.listIdTaken],
+  IDEMPOTENCY_KEY_INVALID: [400, fr.offline.idempotencyKeyInvalid],
+  IDEMPOTENCY_KEY_REUSED: [422, fr.offline.idempotencyKeyReused],
   IMPORT_NO_ITEMS: [422, fr.lists.importFailed],
   DOCUMENT_REQUIRED: [400, fr.lists.imageRequired],
   DOCUMENT_TOO_LARGE: [413, fr.lists.fileTooLarge],

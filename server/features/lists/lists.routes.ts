@@ -1,14 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ImportTextSchema, ProductSearchQuerySchema, SaveListSchema } from '#contract/lists';
+import { errorResponses } from '#contract/api-errors';
+import { ListChangesResultSchema, ListChangesSchema } from '#contract/list-changes';
+import { CreateListSchema, ImportTextSchema, ProductSearchQuerySchema, SaveListSchema, ShoppingListSchema } from '#contract/lists';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
-import { createList, deleteList, duplicateList, getList, importText, listLists, suggestProducts, updateList } from './lists.service';
+import { IDEMPOTENCY_HEADER, replyOnce } from '../../platform/idempotency';
+import { applyChanges, createList, deleteList, duplicateList, getList, importText, listLists, suggestProducts, updateList } from './lists.service';
 
 const IdParams = z.object({ id: z.string() });
 /** A pasted list can be long; the text limit itself is checked by the schema. */
 const IMPORT_BODY_LIMIT = 1024 * 1024;
+
+/** The list writes a phone may send again (offline replay, lost answer) carry an Idempotency-Key. */
+const IdempotencyHeaders = z.object({
+  [IDEMPOTENCY_HEADER]: z.string().optional().describe('Clé choisie par le client : une requête renvoyée avec la même clé reçoit la première réponse sans être appliquée deux fois.'),
+});
+const writeErrors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export async function listsRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -17,8 +26,13 @@ export async function listsRoutes(fastify: FastifyInstance, { deps }: { deps: Ap
 
   app.get('/shopping-lists', { ...guard, schema: { tags } }, async (request) => listLists(deps, principalOf(request)));
 
-  app.post('/shopping-lists', { ...guard, schema: { body: SaveListSchema, tags } }, async (request, reply) =>
-    reply.status(201).send(await createList(deps, principalOf(request), request.body)),
+  app.post(
+    '/shopping-lists',
+    { ...guard, schema: { body: CreateListSchema, headers: IdempotencyHeaders, tags, response: { 201: ShoppingListSchema, ...writeErrors } } },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      return replyOnce(deps, request, reply, principal.userId, 201, (d) => createList(d, principal, request.body));
+    },
   );
 
   // Catalogue products for the list editor, with how many stores price each one.
@@ -32,8 +46,23 @@ export async function listsRoutes(fastify: FastifyInstance, { deps }: { deps: Ap
 
   app.get('/shopping-lists/:id', { ...guard, schema: { params: IdParams, tags } }, async (request) => getList(deps, principalOf(request), request.params.id));
 
-  app.put('/shopping-lists/:id', { ...guard, schema: { params: IdParams, body: SaveListSchema, tags } }, async (request) =>
-    updateList(deps, principalOf(request), request.params.id, request.body),
+  app.put(
+    '/shopping-lists/:id',
+    { ...guard, schema: { params: IdParams, body: SaveListSchema, headers: IdempotencyHeaders, tags, response: { 200: ShoppingListSchema, ...writeErrors } } },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      return replyOnce(deps, request, reply, principal.userId, 200, (d) => updateList(d, principal, request.params.id, request.body));
+    },
+  );
+
+  // Changes made one at a time (the offline outbox replays them), merged item by item.
+  app.post(
+    '/shopping-lists/:id/changes',
+    { ...guard, schema: { params: IdParams, body: ListChangesSchema, headers: IdempotencyHeaders, tags, response: { 200: ListChangesResultSchema, ...writeErrors } } },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      return replyOnce(deps, request, reply, principal.userId, 200, (d) => applyChanges(d, principal, request.params.id, request.body.changes));
+    },
   );
 
   app.delete('/shopping-lists/:id', { ...guard, schema: { params: IdParams, tags } }, async (request, reply) => {
@@ -41,7 +70,12 @@ export async function listsRoutes(fastify: FastifyInstance, { deps }: { deps: Ap
     return reply.status(204).send();
   });
 
-  app.post('/shopping-lists/:id/duplicate', { ...guard, schema: { params: IdParams, tags } }, async (request, reply) =>
-    reply.status(201).send(await duplicateList(deps, principalOf(request), request.params.id)),
+  app.post(
+    '/shopping-lists/:id/duplicate',
+    { ...guard, schema: { params: IdParams, headers: IdempotencyHeaders, tags, response: { 201: ShoppingListSchema, ...writeErrors } } },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      return replyOnce(deps, request, reply, principal.userId, 201, (d) => duplicateList(d, principal, request.params.id));
+    },
   );
 }

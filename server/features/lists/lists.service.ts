@@ -1,7 +1,9 @@
 // Shopping lists: only their owner sees or changes them (another user's list answers 404). A list
 // that waits for a delivery, is archived or has a validated cart can be neither edited nor deleted.
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { applyListChanges, sameItem, type ListChangeParsed, type ListChangesResult, type MergeItem, type MergeList } from '#contract/list-changes';
 import {
+  type CreateListParsed,
   findDuplicateItem,
   listLock,
   type ImportResult,
@@ -38,6 +40,7 @@ function toApiItem(row: ItemRow): ListItem {
     quantity: row.quantity,
     notes: row.notes,
     is_manual_item: row.isManualItem,
+    checked: row.checked,
   };
 }
 
@@ -93,28 +96,38 @@ export function assertEditable(row: Pick<ListRow, 'status' | 'cartValidated'>): 
 
 type ResolvedItem = Omit<typeof shoppingListItems.$inferInsert, 'listId'>;
 
-/** Catalogue lines take the product's own name; unknown products and repeated lines are refused. */
-async function resolveItems(tx: DbOrTx, items: SaveListParsed['items']): Promise<ResolvedItem[]> {
+type InputItem = SaveListParsed['items'][number];
+
+/** Catalogue lines take the product's own name, brand and category; an unknown product is refused. */
+async function withCatalogueNames<T extends Pick<InputItem, 'product_id' | 'name' | 'brand' | 'category'>>(tx: DbOrTx, items: T[]): Promise<T[]> {
   const ids = [...new Set(items.map((i) => i.product_id).filter((id): id is string => Boolean(id)))];
   const found = ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : [];
   const byId = new Map(found.map((p) => [p.id, p]));
-  const resolved = items.map((item, position) => {
-    if (!item.product_id) {
-      return { position, productId: null, name: item.name, brand: item.brand, category: item.category, quantity: item.quantity, notes: item.notes, isManualItem: true };
-    }
+  return items.map((item) => {
+    if (!item.product_id) return item;
     const product = byId.get(item.product_id);
     if (!product) throw new AppError('LIST_PRODUCT_UNKNOWN');
-    return {
-      position,
-      productId: product.id,
-      name: product.name,
-      brand: product.brand ?? item.brand,
-      category: product.category,
-      quantity: item.quantity,
-      notes: item.notes,
-      isManualItem: false,
-    };
+    return { ...item, name: product.name, brand: product.brand ?? item.brand, category: product.category };
   });
+}
+
+/**
+ * The rows of a saved list; repeated lines are refused. A line whose tick is not given keeps the
+ * tick of the same item in `previous` (an edit does not undo what was ticked while shopping).
+ */
+async function resolveItems(tx: DbOrTx, items: InputItem[], previous: ItemRow[] = []): Promise<ResolvedItem[]> {
+  const named = await withCatalogueNames(tx, items);
+  const resolved = named.map((item, position) => ({
+    position,
+    productId: item.product_id,
+    name: item.name,
+    brand: item.brand,
+    category: item.category,
+    quantity: item.quantity,
+    notes: item.notes,
+    isManualItem: !item.product_id,
+    checked: item.checked ?? previous.find((row) => sameItem({ product_id: row.productId, name: row.name }, item))?.checked ?? false,
+  }));
   if (findDuplicateItem(resolved.map((r) => ({ product_id: r.productId, name: r.name }))) >= 0) throw new AppError('LIST_DUPLICATE_ITEM');
   return resolved;
 }
@@ -123,11 +136,17 @@ async function insertItems(tx: Tx, listId: string, items: ResolvedItem[]): Promi
   if (items.length) await tx.insert(shoppingListItems).values(items.map((i) => ({ ...i, listId })));
 }
 
-export async function createList(deps: AppDeps, principal: Principal, input: SaveListParsed): Promise<ShoppingList> {
+/** A new list; a list made offline brings the id its device gave it (409 if that id is taken). */
+export async function createList(deps: AppDeps, principal: Principal, input: CreateListParsed): Promise<ShoppingList> {
   const now = deps.now();
   const id = await deps.db.transaction(async (tx) => {
     const items = await resolveItems(tx, input.items);
-    const [list] = await tx.insert(shoppingLists).values({ userId: principal.userId, name: input.name, createdAt: now, updatedAt: now }).returning();
+    const [list] = await tx
+      .insert(shoppingLists)
+      .values({ id: input.id, userId: principal.userId, name: input.name, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!list) throw new AppError('LIST_ID_TAKEN');
     await insertItems(tx, list.id, items);
     return list.id;
   });
@@ -139,7 +158,8 @@ export async function updateList(deps: AppDeps, principal: Principal, listId: st
     // The row lock orders this edit with a booking of the same list (which moves its status).
     const row = await findOwnList(tx, principal.userId, listId, true);
     assertEditable(row);
-    const items = await resolveItems(tx, input.items);
+    const previous = (await itemsOf(tx, [row.id])).get(row.id) ?? [];
+    const items = await resolveItems(tx, input.items, previous);
     await tx.update(shoppingLists).set({ name: input.name, updatedAt: deps.now() }).where(eq(shoppingLists.id, row.id));
     await tx.delete(shoppingListItems).where(eq(shoppingListItems.listId, row.id));
     await insertItems(tx, row.id, items);
@@ -168,11 +188,54 @@ export async function duplicateList(deps: AppDeps, principal: Principal, listId:
     await insertItems(
       tx,
       copy.id,
-      items.map(({ id: _id, listId: _listId, ...rest }) => rest),
+      // A copy is a new shopping trip: nothing ticked yet.
+      items.map(({ id: _id, listId: _listId, ...rest }) => ({ ...rest, checked: false })),
     );
     return copy.id;
   });
   return getList(deps, principal, id);
+}
+
+const toMergeItem = (row: ItemRow): MergeItem => ({ ...toApiItem(row) });
+
+/** Writes what the merge changed: the name, removed lines, new ticks and quantities, new lines at the end. */
+async function saveMerge(tx: Tx, list: ListRow, rows: ItemRow[], merged: MergeList, now: Date): Promise<void> {
+  const kept = new Set(merged.items.map((i) => i.id).filter(Boolean));
+  const removed = rows.filter((r) => !kept.has(r.id)).map((r) => r.id);
+  if (removed.length) await tx.delete(shoppingListItems).where(inArray(shoppingListItems.id, removed));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  let position = rows.reduce((max, r) => Math.max(max, r.position), -1);
+  const added: ResolvedItem[] = [];
+  for (const item of merged.items) {
+    const row = item.id ? byId.get(item.id) : undefined;
+    if (!row) {
+      position += 1;
+      added.push({ position, productId: item.product_id, name: item.name, brand: item.brand, category: item.category, quantity: item.quantity, notes: item.notes, isManualItem: !item.product_id, checked: item.checked });
+    } else if (row.quantity !== item.quantity || row.checked !== item.checked) {
+      await tx.update(shoppingListItems).set({ quantity: item.quantity, checked: item.checked }).where(eq(shoppingListItems.id, row.id));
+    }
+  }
+  await insertItems(tx, list.id, added);
+  await tx.update(shoppingLists).set({ name: merged.name, updatedAt: now }).where(eq(shoppingLists.id, list.id));
+}
+
+/**
+ * Changes made one at a time (often offline, replayed later), applied in order to the list as it is
+ * now and merged item by item with what changed elsewhere (rules in contract/list-changes.ts).
+ * What could not be merged comes back as notices naming the item.
+ */
+export async function applyChanges(deps: AppDeps, principal: Principal, listId: string, changes: ListChangeParsed[]): Promise<ListChangesResult> {
+  const notices = await deps.db.transaction(async (tx) => {
+    const row = await findOwnList(tx, principal.userId, listId, true);
+    assertEditable(row);
+    const rows = (await itemsOf(tx, [row.id])).get(row.id) ?? [];
+    const added = await withCatalogueNames(tx, changes.flatMap((c) => (c.type === 'add_item' ? [c.item] : [])));
+    const resolved = changes.map((change) => (change.type === 'add_item' ? { ...change, item: added.shift()! } : change));
+    const merged = applyListChanges({ name: row.name, items: rows.map(toMergeItem) }, resolved);
+    await saveMerge(tx, row, rows, merged.list, deps.now());
+    return merged.notices;
+  });
+  return { list: await getList(deps, principal, listId), notices };
 }
 
 export async function suggestProducts(deps: AppDeps, search: string, limit: number): Promise<{ products: ProductSuggestion[] }> {
