@@ -168,8 +168,16 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: fr.common.invalidValue })
   .transform((v) => v === 'true' || v === '1');
 
-export const PRODUCT_SORTS = ['name', 'recent'] as const;
+/** Catalogue orders: best match first (searches only), name A-Z, most recent. */
+export const PRODUCT_SORTS = ['relevance', 'name', 'recent'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** The order a catalogue page is in: the one asked for, else best match first for a search and A-Z otherwise. */
+export function catalogueSort(sort: ProductSort | undefined, search: string | undefined): ProductSort {
+  const searching = Boolean(search?.trim());
+  if (sort === 'relevance' || sort === undefined) return searching ? 'relevance' : 'name';
+  return sort;
+}
 
 /** GET /api/products. The total number of matches is in the X-Total-Count header. */
 export const ProductListQuerySchema = z.object({
@@ -178,7 +186,8 @@ export const ProductListQuerySchema = z.object({
   has_prices: booleanFlag.default(false),
   search: z.string().trim().max(CATALOGUE.searchMaxLength).optional(),
   category: z.string().trim().max(100).optional(),
-  sort: z.enum(PRODUCT_SORTS).default('name'),
+  /** Left out: best match first for a search, name A-Z otherwise (see catalogueSort). */
+  sort: z.enum(PRODUCT_SORTS).optional(),
 });
 export type ProductListQuery = z.input<typeof ProductListQuerySchema>;
 

@@ -1,6 +1,8 @@
 // Accent- and case-insensitive, typo-tolerant search on pg_trgm (migration 0001 defines mp_fold).
 // First every word must appear (LIKE on the folded text, index-backed); when nothing matches, each
 // word may instead be a near miss of a word of the text (word similarity), so "crme" finds "Crème".
+// Matches are ranked by relevance: names that start with the query, then the closest by word
+// similarity ("huille" puts the oils before the beers whose "bouteille" only shares "ille").
 // The user's text only ever travels as a bound parameter and LIKE wildcards in it are escaped.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
@@ -49,4 +51,25 @@ export async function withFuzzyThreshold<T>(db: Db, run: (tx: Tx) => Promise<T>)
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_WORD_SIMILARITY)}, true)`);
     return run(tx);
   });
+}
+
+/** How well a row answers a query: both higher is better; `startsWith` ranks before `similarity`. */
+export type Relevance = { startsWith: SQL; similarity: SQL };
+
+/**
+ * The relevance of a row to `query`: whether its folded name (`foldedName`) starts with the query,
+ * and the word similarity of the query to its folded text (`folded`, e.g. name and brand).
+ */
+export function relevance(folded: SQL, foldedName: SQL, query: string): Relevance {
+  const term = query.trim();
+  return {
+    startsWith: sql`(${foldedName} like mp_fold(${`${escapeLike(term)}%`}) escape '\\')`,
+    similarity: sql`word_similarity(mp_fold(${term}), ${folded})`,
+  };
+}
+
+/** ORDER BY terms, most relevant first (add a tie-breaker after them). */
+export function relevanceOrder(folded: SQL, foldedName: SQL, query: string): SQL {
+  const { startsWith, similarity } = relevance(folded, foldedName, query);
+  return sql`${startsWith} desc, ${similarity} desc`;
 }

@@ -8,7 +8,7 @@ import { canonicalGtin } from '#contract/barcodes';
 import type { ProductSuggestion } from '#contract/lists';
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../platform/sql-rows';
-import { escapeLike } from '../../platform/text-search';
+import { escapeLike, relevanceOrder } from '../../platform/text-search';
 
 /** products.search_text = mp_fold(name || ' ' || brand), a stored column with a trigram index. */
 const TARGET = sql`p.search_text`;
@@ -28,7 +28,7 @@ export async function searchProducts(db: DbOrTx, search: string, limit: number):
     ? sql`where ${TARGET} like mp_fold(${`%${escapeLike(term)}%`}) escape '\\' or mp_fold(${term}) <% ${TARGET}${byBarcode}`
     : sql``;
   const order = term
-    ? sql`order by ${barcodeFirst}(p.sort_name like mp_fold(${`${escapeLike(term)}%`}) escape '\\') desc, word_similarity(mp_fold(${term}), ${TARGET}) desc, coalesce(cp.store_count, 0) desc, p.name`
+    ? sql`order by ${barcodeFirst}${relevanceOrder(TARGET, sql`p.sort_name`, term)}, coalesce(cp.store_count, 0) desc, p.name`
     : sql`order by coalesce(cp.store_count, 0) desc, p.name`;
   const found = await rows<SuggestionRow>(
     db,

@@ -15,6 +15,7 @@ import type {
   QuickAddSchema,
 } from '#contract/products';
 import { canonicalGtin } from '#contract/barcodes';
+import { catalogueSort, type ProductSort } from '#contract/products';
 import { isStale, type PriceFreshness } from '#contract/prices';
 import type { ProductSnapshot } from '#contract/moderation';
 import type { AppDeps } from '../../deps';
@@ -24,7 +25,7 @@ import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { queryRowsPrepared } from '../../platform/sql-rows';
-import { matchCondition, type SearchMode, withFuzzyThreshold } from '../../platform/text-search';
+import { matchCondition, relevance, type SearchMode, withFuzzyThreshold } from '../../platform/text-search';
 import { recordObservation } from '../prices/prices.service';
 import { resolveShop, type StoreRow } from '../stores/stores.service';
 import { catalogueCache } from './catalogue-cache';
@@ -176,18 +177,23 @@ function listFilters(query: { category?: string; has_prices?: boolean }): SQL[] 
 type Page = { products: Product[]; total: number };
 type CountedRow = ProductReadRow & { total: number | string };
 
-const orderOf = (sort: ListQuery['sort'], alias: string) =>
-  sort === 'recent' ? sql.raw(`${alias}.created_at desc, ${alias}.id desc`) : sql.raw(`${alias}.sort_name, ${alias}.id`);
+// The matches `m` carry id, sort_name and created_at; those of a search also its relevance
+// (starts_with, similarity), so that a page of them can be ordered best match first.
+const ORDERS: Record<ProductSort, (alias: string) => SQL> = {
+  relevance: (m) => sql.raw(`${m}.starts_with desc, ${m}.similarity desc, ${m}.sort_name, ${m}.id`),
+  name: (m) => sql.raw(`${m}.sort_name, ${m}.id`),
+  recent: (m) => sql.raw(`${m}.created_at desc, ${m}.id desc`),
+};
 
-/** The page of products and the number of matches, in one statement. */
-async function readPage(db: DbOrTx, matches: SQL, countMatches: SQL, query: ListQuery, now: Date): Promise<Page> {
+/** The page of products in `sort` order and the number of matches, in one statement. */
+async function readPage(db: DbOrTx, matches: SQL, countMatches: SQL, query: ListQuery, sort: ProductSort, now: Date): Promise<Page> {
   const offset = (query.page - 1) * query.limit;
   const rows = await queryRowsPrepared<CountedRow>(
     db,
     sql`with ${matches},
-        page as materialized (select id, sort_name, created_at from m order by ${orderOf(query.sort, 'm')} limit ${query.limit} offset ${offset})
+        page as materialized (select * from m order by ${ORDERS[sort]('m')} limit ${query.limit} offset ${offset})
         ${productRead(sql`page join ${products} p on p.id = page.id`, { extraColumns: sql`, (${countMatches}) as total` })}
-        order by ${orderOf(query.sort, 'page')}`,
+        order by ${ORDERS[sort]('page')}`,
   );
   if (rows.length > 0) return { products: rows.map((row) => toApiProduct(row, now)), total: Number(rows[0].total) };
   // Past the last page: no rows to carry the count, so it is asked alone.
@@ -195,48 +201,55 @@ async function readPage(db: DbOrTx, matches: SQL, countMatches: SQL, query: List
   return { products: [], total: Number(counted?.total ?? 0) };
 }
 
-async function searchPage(db: DbOrTx, filters: SQL[], search: string, mode: SearchMode, query: ListQuery, now: Date): Promise<Page> {
+const MATCH_COLUMNS = sql`${products.id} as id, ${products.sortName} as sort_name, ${products.createdAt} as created_at`;
+
+async function searchPage(db: DbOrTx, filters: SQL[], search: string, mode: SearchMode, query: ListQuery, sort: ProductSort, now: Date): Promise<Page> {
   const condition = and(...filters, matchCondition(sql`${products.searchText}`, search, mode));
+  // The same relevance as the list editor's product search (platform/text-search.ts).
+  const { startsWith, similarity } = relevance(sql`${products.searchText}`, sql`${products.sortName}`, search);
+  const ranked = sort === 'relevance' ? sql`, ${startsWith} as starts_with, ${similarity} as similarity` : sql``;
   // The matches are collected once (a bitmap scan of the trigram index), then counted and sorted:
   // cheaper than walking the name index and testing every product against the words.
-  const matches = sql`m as materialized (select ${products.id} as id, ${products.sortName} as sort_name, ${products.createdAt} as created_at from ${products} where ${condition})`;
-  return readPage(db, matches, sql`select count(*) from m`, query, now);
+  const matches = sql`m as materialized (select ${MATCH_COLUMNS}${ranked} from ${products} where ${condition})`;
+  return readPage(db, matches, sql`select count(*) from m`, query, sort, now);
 }
 
 /** The product whose barcode is `gtin` (a search typed or scanned as a barcode). */
-async function barcodePage(db: DbOrTx, filters: SQL[], gtin: string, query: ListQuery, now: Date): Promise<Page> {
-  const matches = sql`m as materialized (select ${products.id} as id, ${products.sortName} as sort_name, ${products.createdAt} as created_at from ${products} where ${and(...filters, eq(products.barcode, gtin))})`;
-  return readPage(db, matches, sql`select count(*) from m`, query, now);
+async function barcodePage(db: DbOrTx, filters: SQL[], gtin: string, query: ListQuery, sort: ProductSort, now: Date): Promise<Page> {
+  const matches = sql`m as materialized (select ${MATCH_COLUMNS} from ${products} where ${and(...filters, eq(products.barcode, gtin))})`;
+  return readPage(db, matches, sql`select count(*) from m`, query, sort === 'relevance' ? 'name' : sort, now);
 }
 
-async function browsePage(db: DbOrTx, filters: SQL[], query: ListQuery, now: Date): Promise<Page> {
+async function browsePage(db: DbOrTx, filters: SQL[], query: ListQuery, sort: ProductSort, now: Date): Promise<Page> {
   const where = filters.length ? and(...filters) : sql`true`;
   // Not materialized: the page is read straight off the (sort_name, id) or created_at index.
-  const matches = sql`m as (select ${products.id} as id, ${products.sortName} as sort_name, ${products.createdAt} as created_at from ${products} where ${where})`;
-  return readPage(db, matches, sql`select count(*) from ${products} where ${where}`, query, now);
+  const matches = sql`m as (select ${MATCH_COLUMNS} from ${products} where ${where})`;
+  return readPage(db, matches, sql`select count(*) from ${products} where ${where}`, query, sort, now);
 }
 
 /**
  * GET /api/products: name or brand containing every word of `search` (accents and case ignored);
- * when no product does, near misses ("crme" → "Crème"). Sorted by name A-Z or most recent. A search
+ * when no product does, near misses ("crme" → "Crème"). A search is sorted best match first unless
+ * another order is asked for; the catalogue without a search by name A-Z or most recent. A search
  * that is a valid barcode finds the product that carries it first.
  */
 export async function listProducts(deps: AppDeps, query: ListQuery): Promise<Page> {
   const { db } = deps;
   const filters = listFilters(query);
   const search = query.search?.trim();
-  const key = `list:${query.sort}:${query.page}:${query.limit}:${query.has_prices}:${query.category ?? ''}:${search ?? ''}`;
+  const sort = catalogueSort(query.sort, search);
+  const key = `list:${sort}:${query.page}:${query.limit}:${query.has_prices}:${query.category ?? ''}:${search ?? ''}`;
   const now = deps.now();
   return catalogueCache(db).get(key, async () => {
-    if (!search) return browsePage(db, filters, query, now);
+    if (!search) return browsePage(db, filters, query, sort, now);
     const gtin = canonicalGtin(search);
     if (gtin) {
-      const byBarcode = await barcodePage(db, filters, gtin, query, now);
+      const byBarcode = await barcodePage(db, filters, gtin, query, sort, now);
       if (byBarcode.total > 0) return byBarcode;
     }
-    const page = await searchPage(db, filters, search, 'exact', query, now);
+    const page = await searchPage(db, filters, search, 'exact', query, sort, now);
     if (page.total > 0) return page;
-    return withFuzzyThreshold(db, (tx) => searchPage(tx, filters, search, 'fuzzy', query, now));
+    return withFuzzyThreshold(db, (tx) => searchPage(tx, filters, search, 'fuzzy', query, sort, now));
   });
 }
 

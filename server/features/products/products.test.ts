@@ -64,6 +64,35 @@ describe('GET /api/products', () => {
     expect(typo).toEqual(expect.arrayContaining(['Crème fraîche épaisse, pot 20 cl', 'Crème dessert vanille, pack de 4']));
   });
 
+  it('ranks a search best match first: "huille" shows the oils on page 1, "rizz" the rice first, "creme" finds "Crème"', async () => {
+    // Page 1 of the catalogue (6 cards): the typo matches beers ("bouteille") too, but after the oils.
+    const huille = names((await get('/api/products?search=huille&limit=6')).json());
+    expect(huille.slice(0, 4).every((name) => name.startsWith('Huile '))).toBe(true);
+    expect(huille[4]).toBe("Sardines à l'huile, boîte 125 g");
+    expect(huille.filter((name) => name.startsWith('Bière'))).toEqual([]);
+    const rizz = names((await get('/api/products?search=rizz&limit=6')).json());
+    expect(rizz[0]).toMatch(/^Riz /);
+    expect(rizz.slice(0, 3).every((name) => name.startsWith('Riz '))).toBe(true);
+    expect(rizz.indexOf('Fromage fondu, boîte 8 portions')).not.toBe(0);
+    // Exact matches too: the names that start with the words come first.
+    const creme = names((await get('/api/products?search=creme&limit=6')).json());
+    expect(creme.slice(0, 2).sort()).toEqual(['Crème dessert vanille, pack de 4', 'Crème fraîche épaisse, pot 20 cl']);
+    const huile = names((await get('/api/products?search=huile')).json());
+    expect(huile.indexOf("Sardines à l'huile, boîte 125 g")).toBeGreaterThan(huile.lastIndexOf('Huile végétale Lissoir, 1 L'));
+  });
+
+  it('keeps the order asked for while searching: name A-Z or most recent', async () => {
+    const byName = names((await get('/api/products?search=huille&sort=name')).json());
+    expect(byName.length).toBeGreaterThan(5);
+    const initials = byName.map((name) => name.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().slice(0, 2));
+    expect(initials).toEqual([...initials].sort());
+    expect(byName[0]).not.toMatch(/^Huile/);
+    const relevance = (await get('/api/products?search=huille&sort=relevance')).json() as Product[];
+    expect(names(relevance)).toEqual(names((await get('/api/products?search=huille')).json()));
+    // Without a search there is nothing to rank: best match first is the name A-Z.
+    expect(names((await get('/api/products?sort=relevance&limit=20')).json())).toEqual(names((await get('/api/products?limit=20')).json()));
+  });
+
   it('matches the brand and every word, in any order', async () => {
     expect(names((await get('/api/products?search=president')).json())).toContain('Crème fraîche épaisse, pot 20 cl');
     expect(names((await get(`/api/products?search=${encodeURIComponent('fraîche crème')}`)).json())).toEqual(['Crème fraîche épaisse, pot 20 cl']);

@@ -6,7 +6,7 @@ import { MapPin, PackageSearch, Plus, ScanBarcode, ScanLine, Search, Tag } from 
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { fr } from '#contract/messages';
-import { CATALOGUE, PRODUCT_CATEGORIES, PRODUCT_SORTS, type Product, type ProductSort } from '#contract/products';
+import { CATALOGUE, PRODUCT_CATEGORIES, PRODUCT_SORTS, catalogueSort, type Product, type ProductSort } from '#contract/products';
 import { useGeolocation } from '../../lib/geolocation';
 import { useSession } from '../../lib/session';
 import { BarcodeScanner } from '../../ui/BarcodeScanner';
@@ -23,7 +23,7 @@ import { SmartScannerDialog } from './SmartScannerDialog';
 import { LoadError } from '../../ui/LoadError';
 
 const SEARCH_DEBOUNCE_MS = 300;
-const SORT_LABELS: Record<ProductSort, string> = { name: fr.products.sortName, recent: fr.products.sortRecent };
+const SORT_LABELS: Record<ProductSort, string> = { relevance: fr.navigation.sortRelevance, name: fr.products.sortName, recent: fr.products.sortRecent };
 
 /**
  * The catalogue's page, search, category and sort live in the URL, so Back, Forward and a reload
@@ -33,18 +33,21 @@ const SORT_LABELS: Record<ProductSort, string> = { name: fr.products.sortName, r
 function useCatalogueFilters() {
   const [params, setParams] = useSearchParams();
   const sort = params.get('sort');
+  const text = params.get('q') ?? '';
   const filters: CatalogueFilters = {
-    search: params.get('q') ?? '',
+    search: text,
     category: params.get('category') ?? '',
-    sort: (PRODUCT_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ProductSort) : 'name',
+    // A search is shown best match first, the catalogue A-Z, unless another order is chosen.
+    sort: catalogueSort((PRODUCT_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ProductSort) : undefined, text),
     page: Math.max(1, Number(params.get('page')) || 1),
   };
   const update = (changes: Partial<CatalogueFilters>, { replace = false } = {}) => {
     const next = { ...filters, ...changes, page: changes.page ?? 1 };
+    next.sort = catalogueSort(next.sort, next.search);
     const search = new URLSearchParams();
     if (next.search) search.set('q', next.search);
     if (next.category) search.set('category', next.category);
-    if (next.sort !== 'name') search.set('sort', next.sort);
+    if (next.sort !== catalogueSort(undefined, next.search)) search.set('sort', next.sort);
     if (next.page > 1) search.set('page', String(next.page));
     setParams(search, { replace });
   };
@@ -181,7 +184,7 @@ export function ProductsPage() {
         <label className="block">
           <span className="sr-only">{fr.products.sortLabel}</span>
           <select className={SELECT} value={filters.sort} onChange={(e) => update({ sort: e.target.value as ProductSort })} aria-label={fr.products.sortLabel}>
-            {PRODUCT_SORTS.map((s) => (
+            {PRODUCT_SORTS.filter((s) => s !== 'relevance' || filters.search.trim()).map((s) => (
               <option key={s} value={s}>
                 {SORT_LABELS[s]}
               </option>
