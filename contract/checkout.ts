@@ -86,6 +86,13 @@ export const PaymentInfoSchema = z.object({
 });
 export type PaymentInfo = z.infer<typeof PaymentInfoSchema>;
 
+/**
+ * The items of the booked list that the cart leaves out (missing at the chosen store, without a
+ * price, or beyond the store cap): booking locks the list, so they go to this new, active list.
+ */
+export const RemainingListSchema = z.object({ id: z.string(), name: z.string(), item_count: z.number().int().positive() });
+export type RemainingList = z.infer<typeof RemainingListSchema>;
+
 /** POST /api/shopping/book-delivery (201). */
 export const BookingResultSchema = z.object({
   order_id: z.string(),
@@ -95,6 +102,8 @@ export const BookingResultSchema = z.object({
   /** Paid through the payment sandbox: a test order, shown as 'Commande test'. */
   is_test: z.boolean(),
   payment: PaymentInfoSchema.nullable(),
+  /** Where the list's items left out of the cart are now (null when the cart holds them all). */
+  remaining_list: RemainingListSchema.nullable(),
 });
 export type BookingResult = z.infer<typeof BookingResultSchema>;
 

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { BookDeliveryQuerySchema, BookingDetails, BookingResult, CartItem, PaymentInfo, PaymentStatus } from '#contract/checkout';
+import type { BookDeliveryQuerySchema, BookingDetails, BookingResult, CartItem, PaymentInfo, PaymentStatus, RemainingList } from '#contract/checkout';
 import { BOOKING_MAX_DAYS_AHEAD } from '#contract/checkout';
 import { addDays, todayInGabon } from '#contract/format';
 import { fr } from '#contract/messages';
@@ -26,9 +26,11 @@ import type { StoredOptimisation } from '../optimiser/optimiser.service';
 import { createOrder, type OrderRow } from '../orders/orders.service';
 import { findOwnPaymentMethod } from '../payments/payment-methods.service';
 import { findOwnCart } from './carts.service';
+import { boughtProductIds, findRemainingList, keepLeftOutItems } from './left-out-items';
 import { refreshPendingPayment, settlePayment, type PaymentRow } from './payment-settlement.service';
 
 type BookingQuery = z.output<typeof BookDeliveryQuerySchema>;
+type ListRow = typeof shoppingLists.$inferSelect;
 
 export function assertDeliveryDate(date: string, now: Date, earliestOffset: 0 | 1): void {
   const today = todayInGabon(now);
@@ -36,16 +38,31 @@ export function assertDeliveryDate(date: string, now: Date, earliestOffset: 0 | 
   if (date > addDays(today, BOOKING_MAX_DAYS_AHEAD) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) throw new AppError('BOOKING_DATE_TOO_FAR');
 }
 
-/** Locks the cart's list and refuses a list that already waits for a delivery or is archived. */
-export async function lockBookableList(tx: DbOrTx, userId: string, listId: string | null): Promise<void> {
-  if (!listId) return;
+/** Locks the cart's list and refuses a list that already waits for a delivery or is archived; null without a list. */
+export async function lockBookableList(tx: DbOrTx, userId: string, listId: string | null): Promise<ListRow | null> {
+  if (!listId) return null;
   const list = await findOwnList(tx, userId, listId, true).catch(() => null);
-  if (!list) return; // the list was deleted since: the cart stands on its own
+  if (!list) return null; // the list was deleted since: the cart stands on its own
   try {
     assertEditable(list);
   } catch {
     throw new AppError('LIST_NOT_BOOKABLE');
   }
+  return list;
+}
+
+/**
+ * Inside the booking transaction, once the order exists: the list's items the cart leaves out go
+ * to a new active list (left-out-items.ts), recorded on the cart for the confirmation screen.
+ */
+export async function keepItemsTheCartLeavesOut(tx: DbOrTx, list: ListRow | null, cartId: string, stored: StoredOptimisation, now: Date): Promise<RemainingList | null> {
+  if (!list) return null;
+  const remaining = await keepLeftOutItems(tx, list, boughtProductIds(stored.items ?? []), now);
+  if (remaining) {
+    const withRemaining: StoredOptimisation = { ...stored, remaining_list_id: remaining.id };
+    await tx.update(carts).set({ optimization: withRemaining as unknown as Record<string, unknown> }).where(eq(carts.id, cartId));
+  }
+  return remaining;
 }
 
 /** Inserts the order inside the caller's transaction; a second order for the same cart is a 409. */
@@ -64,7 +81,7 @@ export async function insertOrder(tx: DbOrTx, input: Parameters<typeof createOrd
 export async function bookDelivery(deps: AppDeps, principal: Principal, query: BookingQuery, providers: PaymentProviders): Promise<BookingResult> {
   const now = deps.now();
   assertDeliveryDate(query.delivery_date, now, 1);
-  const { order, payment } = await deps.db
+  const { order, payment, remaining } = await deps.db
     .transaction(async (tx) => {
       const cart = await findOwnCart(tx, principal.userId, query.cart_id, true);
       if (cart.status === 'booked') throw new AppError('CART_ALREADY_BOOKED');
@@ -73,8 +90,9 @@ export async function bookDelivery(deps: AppDeps, principal: Principal, query: B
       const methodType = method.methodType as PaymentType;
       const provider = methodType === 'cash' ? null : providers.forMethod(methodType);
       if (methodType !== 'cash' && !provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', fr.livePayments.methodUnavailable[methodType]);
-      await lockBookableList(tx, principal.userId, cart.shoppingListId);
-      const position = (cart.optimization as unknown as StoredOptimisation).user_position;
+      const list = await lockBookableList(tx, principal.userId, cart.shoppingListId);
+      const stored = cart.optimization as unknown as StoredOptimisation;
+      const position = stored.user_position;
       const created = await insertOrder(
         tx,
         {
@@ -95,7 +113,8 @@ export async function bookDelivery(deps: AppDeps, principal: Principal, query: B
         },
         now,
       );
-      if (!provider) return { order: created, payment: null };
+      const remaining = await keepItemsTheCartLeavesOut(tx, list, cart.id, stored, now);
+      if (!provider) return { order: created, payment: null, remaining };
       const [paymentRow] = await tx
         .insert(payments)
         .values({
@@ -111,10 +130,12 @@ export async function bookDelivery(deps: AppDeps, principal: Principal, query: B
           updatedAt: now,
         })
         .returning();
-      return { order: created, payment: { row: paymentRow, method, provider } };
+      return { order: created, payment: { row: paymentRow, method, provider }, remaining };
     });
 
-  if (!payment) return { order_id: order.id, cart_id: order.cartId, status: order.status as OrderStatus, total_amount: order.totalAmountXaf, is_test: order.isTest, payment: null };
+  if (!payment) {
+    return { order_id: order.id, cart_id: order.cartId, status: order.status as OrderStatus, total_amount: order.totalAmountXaf, is_test: order.isTest, payment: null, remaining_list: remaining };
+  }
 
   // The operator is asked outside the transaction: a slow answer holds no lock.
   const { provider } = payment;
@@ -153,6 +174,7 @@ export async function bookDelivery(deps: AppDeps, principal: Principal, query: B
     total_amount: order.totalAmountXaf,
     is_test: current.isTest,
     payment: paymentInfo(paymentRow, providers, customerStep),
+    remaining_list: remaining,
   };
 }
 
@@ -232,6 +254,7 @@ export async function bookingDetails(deps: AppDeps, principal: Principal, orderI
     shopping_list_name: row.listName,
     items: cartItems(optimisation),
     created_at: order.createdAt.toISOString(),
+    remaining_list: await findRemainingList(deps.db, principal.userId, optimisation.remaining_list_id),
   };
 }
 

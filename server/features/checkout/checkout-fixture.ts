@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { CreateCartResult } from '#contract/checkout';
 import { addDays, todayInGabon } from '#contract/format';
 import type { ShoppingList } from '#contract/lists';
-import type { OptimizeResponse } from '#contract/optimiser';
+import type { OptimizeResponse, ViewType } from '#contract/optimiser';
 import type { PaymentMethod } from '#contract/payments';
 import { shoppingLists } from '../../db/schema';
 import { bearer, type SignedIn, type TestContext } from '../../test/harness';
@@ -22,9 +22,16 @@ export function checkoutSteps(ctx: TestContext, f: BasketFixture) {
     return res.json();
   }
 
-  /** Optimise → create-cart, as the comparator does. */
-  async function cartFor(who: SignedIn, listId: string | null = null): Promise<{ cartId: string; total: number }> {
-    const opt = (await ctx.app.inject({ method: 'POST', url: '/api/shopping/optimize', headers: as(who), payload: { items: fixtureItems(f), user_latitude: USER_POSITION.latitude, user_longitude: USER_POSITION.longitude, shopping_list_id: listId } })).json() as OptimizeResponse;
+  /** Optimise → create-cart, as the comparator does, with the items bought in that view. */
+  async function cartFor(who: SignedIn, listId: string | null = null, view: ViewType = 'best_prices', lines: { product_id: string | null; product_name: string; quantity: number }[] = fixtureItems(f)): Promise<{ cartId: string; total: number }> {
+    const opt = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/shopping/optimize',
+        headers: as(who),
+        payload: { items: lines, user_latitude: USER_POSITION.latitude, user_longitude: USER_POSITION.longitude, shopping_list_id: listId, view_type: view },
+      })
+    ).json() as OptimizeResponse;
     const items = opt.optimization.items
       .filter((i) => i.status === 'priced')
       .map((i) => ({ product_id: i.product_id, product_name: i.product_name, quantity: i.quantity, store_id: i.selected_store_id, store_name: i.selected_store_name, unit_price: i.unit_price, total_price: i.total_price }));
@@ -32,7 +39,7 @@ export function checkoutSteps(ctx: TestContext, f: BasketFixture) {
       method: 'POST',
       url: '/api/shopping/create-cart',
       headers: as(who),
-      payload: { items, total_cost: opt.optimization.total_cost, view_type: 'best_prices', stores_involved: opt.optimization.store_count, shopping_list_id: listId, optimization_cart_id: opt.cart_id },
+      payload: { items, total_cost: opt.optimization.total_cost, view_type: view, stores_involved: opt.optimization.store_count, shopping_list_id: listId, optimization_cart_id: opt.cart_id },
     });
     expect(res.statusCode, res.body).toBe(201);
     const cart = res.json() as CreateCartResult;

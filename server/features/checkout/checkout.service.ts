@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors';
 import { assertEditable, findOwnList } from '../lists/lists.service';
 import { computeOptimisation } from '../optimiser/optimiser.service';
 import type { OrderRow } from '../orders/orders.service';
-import { assertDeliveryDate, insertOrder, lockBookableList } from './booking.service';
+import { assertDeliveryDate, insertOrder, keepItemsTheCartLeavesOut, lockBookableList } from './booking.service';
 import { insertCart } from './carts.service';
 
 export type DeliveryRequestInput = z.output<typeof CreateDeliveryRequestSchema>;
@@ -42,8 +42,9 @@ export async function createDeliveryFromList(deps: AppDeps, principal: Principal
   if (result.covered_count === 0) throw new AppError('NOTHING_PRICED');
 
   return deps.db.transaction(async (tx) => {
-    await lockBookableList(tx, principal.userId, list.id);
+    const locked = await lockBookableList(tx, principal.userId, list.id);
     const cart = await insertCart(tx, principal.userId, list.id, 'best_prices', result, 'open', now);
+    await keepItemsTheCartLeavesOut(tx, locked, cart.id, result, now);
     return insertOrder(
       tx,
       {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingDetails, BookingResult, CreateCartResult } from '#contract/checkout';
 import { addDays, todayInGabon } from '#contract/format';
+import type { ShoppingList } from '#contract/lists';
 import type { OptimizeResponse } from '#contract/optimiser';
 import { carts, notifications, orders, payments } from '../../db/schema';
 import { createTestContext, detailOf, registerUser, type SignedIn, type TestContext } from '../../test/harness';
@@ -164,6 +165,93 @@ describe('POST /api/shopping/book-delivery', () => {
     const cash = await method(alice, 'cash');
     const res = await book(alice, bookingQuery(opt.cart_id, cash.id));
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the items a cart leaves out stay on a list', () => {
+  const listItems = async (id: string) => (await ctx.app.inject({ method: 'GET', url: `/api/shopping-lists/${id}`, headers: as(alice) })).json() as ShoppingList;
+
+  it('booking the nearest-store cart keeps the missing and unpriced items on a new active list', async () => {
+    // The nearest store lacks p5 and nothing prices p4: the cart holds 3 of the 5 items.
+    const list = await newList(alice);
+    const { cartId } = await cartFor(alice, list.id, 'nearest_store');
+    const cash = await method(alice, 'cash');
+    const res = await book(alice, bookingQuery(cartId, cash.id));
+    expect(res.statusCode, res.body).toBe(201);
+    const booking = res.json() as BookingResult;
+    expect(booking.remaining_list).toMatchObject({ name: 'Liste à livrer — reste à acheter', item_count: 2 });
+
+    // The booked list keeps its five lines and waits for the delivery; the new one is editable.
+    expect(await listStatus(list.id)).toBe('pending_delivery');
+    expect((await listItems(list.id)).items).toHaveLength(5);
+    const remaining = await listItems(booking.remaining_list!.id);
+    expect(remaining).toMatchObject({ status: 'active', item_count: 2 });
+    expect(remaining.items.map((i) => [i.product_id, i.name, i.quantity])).toEqual([
+      [f.products.p4, f.productNames.p4, 1],
+      [f.products.p5, f.productNames.p5, 1],
+    ]);
+    const edit = await ctx.app.inject({ method: 'PUT', url: `/api/shopping-lists/${remaining.id}`, headers: as(alice), payload: { name: 'Manioc à trouver', items: [{ product_id: f.products.p5, quantity: 2 }] } });
+    expect(edit.statusCode, edit.body).toBe(200);
+
+    // The confirmation screen finds it again, under its current name.
+    const details = (await ctx.app.inject({ method: 'GET', url: `/api/shopping/bookings/${booking.order_id}`, headers: as(alice) })).json() as BookingDetails;
+    expect(details.remaining_list).toEqual({ id: remaining.id, name: 'Manioc à trouver', item_count: 1 });
+    expect(details.items).toHaveLength(3);
+  });
+
+  it('a cart that buys every priced line leaves only the unpriced one; a manual line priced by its exact name counts as bought', async () => {
+    const lines = [
+      { product_id: null, product_name: f.productNames.p1, quantity: 2 },
+      { product_id: f.products.p2, product_name: f.productNames.p2, quantity: 1 },
+      { product_id: null, product_name: 'Piment du jardin', quantity: 1 },
+    ];
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/shopping-lists',
+      headers: as(alice),
+      payload: { name: 'Avec des lignes manuelles', items: lines.map((l) => ({ product_id: l.product_id, name: l.product_name, quantity: l.quantity })) },
+    });
+    const list = res.json() as ShoppingList;
+    const { cartId } = await cartFor(alice, list.id, 'best_prices', lines);
+    const booking = (await book(alice, bookingQuery(cartId, (await method(alice, 'cash')).id))).json() as BookingResult;
+    expect(booking.remaining_list).toMatchObject({ item_count: 1 });
+    expect((await listItems(booking.remaining_list!.id)).items.map((i) => i.name)).toEqual(['Piment du jardin']);
+  });
+
+  it('nothing left out: no new list', async () => {
+    const list = await newList(alice, [{ product_id: f.products.p1, quantity: 1 }]);
+    const { cartId } = await cartFor(alice, list.id, 'best_prices', [{ product_id: f.products.p1, product_name: f.productNames.p1, quantity: 1 }]);
+    const booking = (await book(alice, bookingQuery(cartId, (await method(alice, 'cash')).id))).json() as BookingResult;
+    expect(booking.remaining_list).toBeNull();
+    const details = (await ctx.app.inject({ method: 'GET', url: `/api/shopping/bookings/${booking.order_id}`, headers: as(alice) })).json() as BookingDetails;
+    expect(details.remaining_list).toBeNull();
+  });
+
+  it('a refused booking creates nothing', async () => {
+    const list = await newList(alice);
+    const { cartId } = await cartFor(alice, list.id, 'nearest_store');
+    const before = (await ctx.app.inject({ method: 'GET', url: '/api/shopping-lists', headers: as(alice) })).json() as ShoppingList[];
+    const res = await book(alice, bookingQuery(cartId, (await method(alice, 'cash')).id, { delivery_date: todayInGabon() }));
+    expect(res.statusCode).toBe(400);
+    const after = (await ctx.app.inject({ method: 'GET', url: '/api/shopping-lists', headers: as(alice) })).json() as ShoppingList[];
+    expect(after).toHaveLength(before.length);
+    expect(await listStatus(list.id)).toBe('active');
+  });
+
+  it('a delivery request (POST /api/deliveries) keeps the unpriced item on a new list too', async () => {
+    const list = await newList(alice);
+    const order = await createDeliveryFromList(ctx.deps, principal(alice), {
+      shopping_list_id: list.id,
+      delivery_address: 'Akanda, Angondjé',
+      latitude: USER_POSITION.latitude,
+      longitude: USER_POSITION.longitude,
+      delivery_date: todayInGabon(),
+      delivery_time_slot: '10:00-12:00',
+      notes: null,
+    });
+    const details = (await ctx.app.inject({ method: 'GET', url: `/api/shopping/bookings/${order.id}`, headers: as(alice) })).json() as BookingDetails;
+    expect(details.remaining_list).toMatchObject({ name: 'Liste à livrer — reste à acheter', item_count: 1 });
+    expect((await listItems(details.remaining_list!.id)).items.map((i) => i.product_id)).toEqual([f.products.p4]);
   });
 });
 

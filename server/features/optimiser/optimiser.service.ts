@@ -120,11 +120,14 @@ export async function computeOptimisation(deps: AppDeps, input: OptimiseInput): 
   return { result, basis: { store_fee: storeFee, nearest, max_stores: input.maxStores, stores: [...storeInfo.values()] } };
 }
 
-/** What carts.optimization holds: the result the user sees, and (hidden) what a switch needs. */
-export type StoredOptimisation = OptimisationResult & { basis?: OptimisationBasis };
+/**
+ * What carts.optimization holds: the result the user sees, (hidden) what a switch needs, and once
+ * booked, the list that received the items the cart left out.
+ */
+export type StoredOptimisation = OptimisationResult & { basis?: OptimisationBasis; remaining_list_id?: string };
 
 export function publicOptimisation(stored: StoredOptimisation, cartId: string): Optimization {
-  const { basis: _basis, ...result } = stored;
+  const { basis: _basis, remaining_list_id: _remaining, ...result } = stored;
   return { ...result, cart_id: cartId };
 }
 
