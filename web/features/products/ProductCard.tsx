@@ -1,9 +1,10 @@
-import { Copy, Eye, ImageOff, Pencil, Store } from 'lucide-react';
+import { Copy, Eye, Pencil, Store } from 'lucide-react';
 import { fr } from '#contract/messages';
 import type { Product } from '#contract/products';
 import { Card } from '../../ui/Card';
 import { Money } from '../../ui/Money';
 import { PriceFreshness } from '../../ui/PriceFreshness';
+import { ProductImage } from '../../ui/ProductImage';
 
 type ProductCardProps = { product: Product; onDetails: () => void; onEdit: () => void; onDuplicate: () => void };
 
@@ -13,9 +14,7 @@ export function ProductCard({ product, onDetails, onEdit, onDuplicate }: Product
   return (
     <Card className="flex h-full flex-col overflow-hidden">
       <button type="button" onClick={onDetails} className="flex gap-3 p-3 text-left" aria-label={`${fr.products.details} : ${product.name}`}>
-        <span className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-slate-100 text-slate-400">
-          {product.thumbnail_url ? <img src={product.thumbnail_url} alt="" className="size-full object-cover" loading="lazy" /> : <ImageOff size={22} aria-hidden="true" />}
-        </span>
+        <ProductImage src={product.thumbnail_url} category={product.category} className="size-20 shrink-0 overflow-hidden rounded-xl bg-slate-100" />
         <span className="min-w-0 flex-1">
           <span className="line-clamp-2 font-semibold leading-snug text-slate-900">{product.name}</span>
           {product.brand && <span className="block truncate text-sm text-slate-500">{product.brand}</span>}

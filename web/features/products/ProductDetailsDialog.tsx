@@ -2,7 +2,7 @@
 // best, with how fresh and confirmed each is, and "Signaler ce prix" for consumers) and the price
 // history chart.
 import { useQuery } from '@tanstack/react-query';
-import { Award, Check, ChevronLeft, ChevronRight, Copy, Flag, ImageOff, Pencil, Tag } from 'lucide-react';
+import { Award, Check, ChevronLeft, ChevronRight, Copy, Flag, Pencil, Tag } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { fr } from '#contract/messages';
@@ -12,23 +12,18 @@ import { Button, buttonClasses } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { Money } from '../../ui/Money';
 import { PriceFreshness } from '../../ui/PriceFreshness';
+import { CategoryIllustration } from '../../ui/ProductImage';
 import { Spinner } from '../../ui/Spinner';
 import { FlagPriceDialog, type FlagTarget } from './FlagPriceDialog';
 import { priceHistoryQuery, productDetailQuery } from './products-api';
 
 const PriceHistoryChart = lazy(() => import('./PriceHistoryChart'));
 
-function Carousel({ images, name }: { images: string[]; name: string }) {
+function Carousel({ images, name, category }: { images: string[]; name: string; category: string }) {
   const [index, setIndex] = useState(0);
   useEffect(() => setIndex(0), [images]);
-  if (images.length === 0) {
-    return (
-      <div className="flex h-28 w-full flex-col items-center justify-center gap-2 rounded-2xl bg-slate-100 text-slate-400 md:aspect-[4/3] md:h-auto">
-        <ImageOff size={32} aria-hidden="true" />
-        <span className="text-sm">{fr.products.noImage}</span>
-      </div>
-    );
-  }
+  // Without a photo, the drawing of its category.
+  if (images.length === 0) return <CategoryIllustration category={category} className="h-28 w-full rounded-2xl p-2 md:aspect-[4/3] md:h-auto md:p-8" />;
   const go = (delta: number) => setIndex((i) => (i + delta + images.length) % images.length);
   return (
     <div className="space-y-2" role="group" aria-roledescription="carrousel" aria-label={name}>
@@ -175,7 +170,7 @@ export function ProductDetailsDialog({ productId, onClose, onEdit, onDuplicate }
       ) : (
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           <div className="space-y-4">
-            <Carousel images={images} name={product.name} />
+            <Carousel images={images} name={product.name} category={product.category} />
             <dl className="space-y-1 text-sm text-slate-600">
               {product.unit && <dd>{fr.products.unitLabel(product.unit)}</dd>}
               {product.barcode && <dd>{fr.products.barcodeLabel(product.barcode)}</dd>}
