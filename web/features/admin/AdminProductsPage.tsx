@@ -1,9 +1,10 @@
 // /admin/products: find a product in the catalogue and open its revisions (?product=<id>).
-import { History, ImageOff } from 'lucide-react';
+import { History } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { fr } from '#contract/messages';
 import type { Product } from '#contract/products';
 import { EmptyState, PageHeader } from '../../ui/Card';
+import { ProductImage } from '../../ui/ProductImage';
 import { SearchCombobox } from '../../ui/SearchCombobox';
 import { searchProducts } from './admin-api';
 import { ProductRevisions } from './ProductRevisions';
@@ -28,9 +29,7 @@ export function AdminProductsPage() {
         loadingText={texts.productSearching}
         renderOption={(p) => (
           <>
-            <span className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 text-slate-400">
-              {p.thumbnail_url ? <img src={p.thumbnail_url} alt="" className="size-full object-cover" /> : <ImageOff size={16} aria-hidden="true" />}
-            </span>
+            <ProductImage src={p.thumbnail_url} category={p.category} decorative className="size-10 shrink-0 overflow-hidden rounded-lg bg-slate-100" />
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium text-slate-900">{p.name}</span>
               <span className="block truncate text-xs text-slate-500">{[p.brand, p.category].filter(Boolean).join(' · ')}</span>

@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { Card, PageHeader } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { QuantityStepper } from '../../ui/QuantityStepper';
+import { CategoryIllustration } from '../../ui/ProductImage';
 import { ProductSearchCombobox } from '../../ui/ProductSearchCombobox';
 import { Tabs } from '../../ui/Tabs';
 import { ImportPanel } from './ImportPanel';
@@ -182,6 +183,7 @@ export function CreateListPage() {
             <ul className="divide-y divide-slate-100" aria-label={fr.listsUi.itemsTitle}>
               {items.map((item) => (
                 <li key={item.key} className="flex items-center gap-2 py-3">
+                  <CategoryIllustration category={item.category} decorative className="size-10 shrink-0 rounded-lg" />
                   <div className="min-w-0 flex-1 basis-0">
                     <p className="font-medium text-slate-900">{item.name}</p>
                     <p className="text-xs text-slate-500">

@@ -14,6 +14,7 @@ import { Button, buttonClasses } from '../../ui/Button';
 import { Card, EmptyState, PageHeader } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Modal } from '../../ui/Modal';
+import { CategoryIllustration } from '../../ui/ProductImage';
 import { PageLoader } from '../../ui/Spinner';
 import { deleteList, duplicateList, listsQuery, listsQueryKey } from './lists-api';
 import { ListStatusBadge } from './ListStatusBadge';
@@ -189,7 +190,8 @@ function ListDetailsModal({ list, onClose }: { list: ShoppingList | null; onClos
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
             {list.items.map((item) => (
               <li key={item.id} className="flex items-center justify-between gap-3 px-3 py-2.5">
-                <div className="min-w-0">
+                <CategoryIllustration category={item.category} decorative className="size-10 shrink-0 rounded-lg" />
+                <div className="min-w-0 flex-1">
                   <p className="font-medium text-slate-900">{item.name}</p>
                   <p className="text-xs text-slate-500">
                     {[item.brand, item.category, item.is_manual_item ? fr.listsUi.manualBadge : fr.listsUi.catalogueBadge].filter(Boolean).join(' · ')}
