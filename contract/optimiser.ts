@@ -109,7 +109,12 @@ export type StoreInvolved = {
   distance: number | null;
   item_count: number;
   subtotal: number;
+  /** This store's part of delivery_fee: the per-store fee, or 0 once delivery is free. */
+  delivery_fee: number;
 };
+
+/** A store of a plan as the plan-by-store view shows it. */
+export type StoreSubtotal = Pick<StoreInvolved, 'store_id' | 'store_name' | 'distance' | 'item_count' | 'subtotal' | 'delivery_fee'>;
 
 export type Optimization = {
   view_type: ViewType;
@@ -153,7 +158,7 @@ export type DemoItem = {
   alternatives: { store_id: string; store_name: string; price: number }[];
 };
 
-export type DemoView = { items: DemoItem[]; total_items_cost: number; delivery_fee: number; total_cost: number; stores_involved: string[] };
+export type DemoView = { items: DemoItem[]; total_items_cost: number; delivery_fee: number; total_cost: number; stores_involved: string[]; stores: StoreSubtotal[] };
 
 export type DemoOptimization = {
   best_prices: DemoView;

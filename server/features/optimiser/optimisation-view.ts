@@ -146,13 +146,17 @@ export function withTotals(result: WithoutTotals, stores: Map<string, StoreInfo>
       distance: item.distance,
       item_count: 0,
       subtotal: 0,
+      delivery_fee: 0,
     };
     entry.item_count += 1;
     entry.subtotal += item.total_price;
     involved.set(item.selected_store_id, entry);
   }
-  const storesInvolved = [...involved.values()].sort((a, b) => b.subtotal - a.subtotal || a.store_name.localeCompare(b.store_name, 'fr'));
-  const deliveryFee = itemsCost >= freeDeliveryFrom ? 0 : storeFee * storesInvolved.length;
+  const free = itemsCost >= freeDeliveryFrom;
+  const storesInvolved = [...involved.values()]
+    .map((store) => ({ ...store, delivery_fee: free ? 0 : storeFee }))
+    .sort((a, b) => b.subtotal - a.subtotal || a.store_name.localeCompare(b.store_name, 'fr'));
+  const deliveryFee = free ? 0 : storeFee * storesInvolved.length;
   return {
     ...result,
     covered_count: covered,

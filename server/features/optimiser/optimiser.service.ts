@@ -3,8 +3,8 @@
 // the chosen view on a draft cart so that store switches can be applied to it.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DemoOptimization, DemoView, OptimizeRequestSchema, OptimizeResponse, Optimization, ViewType } from '#contract/optimiser';
-import { OPTIMISER, OPTIMISER_FALLBACK_POSITION } from '#contract/optimiser';
+import type { DemoItem, DemoOptimization, DemoView, OptimizeRequestSchema, OptimizeResponse, Optimization, StoreSubtotal, ViewType } from '#contract/optimiser';
+import { deliveryFeeXaf, OPTIMISER, OPTIMISER_FALLBACK_POSITION } from '#contract/optimiser';
 import { isStale } from '#contract/prices';
 import type { DbOrTx } from '../../db/client';
 import { carts, currentPrices, products, shoppingLists, stores } from '../../db/schema';
@@ -179,8 +179,7 @@ export function demoOptimization(): DemoOptimization {
   };
   const alternatives = (index: number) => best.items[index].alternatives.map((a) => ({ store_id: a.storeId, store_name: storeName(a.storeId) ?? '', price: a.unitPrice }));
 
-  const bestView: DemoView = {
-    items: DEMO_ITEMS.map((item, index) => {
+  const bestViewItems = DEMO_ITEMS.map((item, index) => {
       const planned = best.items[index];
       return {
         product_id: `demo-${index + 1}`,
@@ -194,14 +193,16 @@ export function demoOptimization(): DemoOptimization {
         distance: distanceOf(planned.storeId),
         alternatives: alternatives(index),
       };
-    }),
+    });
+  const bestView: DemoView = {
+    items: bestViewItems,
     total_items_cost: best.itemsCost,
     delivery_fee: best.deliveryFee,
     total_cost: best.totalCost,
     stores_involved: best.storeIds.map((id) => storeName(id) ?? id),
+    stores: demoStores(bestViewItems),
   };
-  const nearestView: DemoOptimization['nearest_store'] = {
-    items: DEMO_ITEMS.map((item, index) => {
+  const nearestViewItems = DEMO_ITEMS.map((item, index) => {
       const planned = nearest.items[index];
       const available = planned.status === 'available';
       return {
@@ -216,14 +217,38 @@ export function demoOptimization(): DemoOptimization {
         distance: available ? km(nearest.distanceKm) : null,
         alternatives: alternatives(index),
       };
-    }),
+    });
+  const nearestView: DemoOptimization['nearest_store'] = {
+    items: nearestViewItems,
     total_items_cost: nearest.itemsCost,
     delivery_fee: nearest.deliveryFee,
     total_cost: nearest.totalCost,
     stores_involved: nearest.storeId ? [storeName(nearest.storeId) ?? nearest.storeId] : [],
+    stores: demoStores(nearestViewItems),
     store_name: storeName(nearest.storeId),
     distance: km(nearest.distanceKm),
   };
+  /** Per store of a view: its items, their subtotal and its delivery fee (one per store, none once the items reach the free-delivery threshold). */
+  function demoStores(items: DemoItem[]): StoreSubtotal[] {
+    const itemsCost = items.reduce((sum, item) => sum + (item.total_price ?? 0), 0);
+    const stores = new Map<string, StoreSubtotal>();
+    for (const item of items) {
+      if (!item.selected_store_id || item.total_price === null) continue;
+      const store = stores.get(item.selected_store_id) ?? {
+        store_id: item.selected_store_id,
+        store_name: item.selected_store_name ?? '',
+        distance: item.distance,
+        item_count: 0,
+        subtotal: 0,
+        delivery_fee: deliveryFeeXaf(itemsCost, 1),
+      };
+      store.item_count += 1;
+      store.subtotal += item.total_price;
+      stores.set(store.store_id, store);
+    }
+    return [...stores.values()].sort((x, y) => y.subtotal - x.subtotal);
+  }
+
   return {
     best_prices: bestView,
     nearest_store: nearestView,

@@ -35,6 +35,11 @@ describe('POST /api/shopping/optimize, best prices', () => {
     const o = await optimizeOk({ items: fixtureItems(f), ...position });
     expect(o).toMatchObject({ view_type: 'best_prices', currency: 'XAF', total_items_cost: 3600, delivery_fee: 4000, total_cost: 7600, store_count: 2 });
     expect(o.stores_involved.map((s) => s.store_name).sort()).toEqual([f.storeNames.cheap, f.storeNames.far].sort());
+    // The plan by store: each store's items, subtotal and delivery fee.
+    expect(o.stores_involved.map((s) => [s.store_name, s.item_count, s.subtotal, s.delivery_fee])).toEqual([
+      [f.storeNames.cheap, 2, 2600, 2000],
+      [f.storeNames.far, 2, 1000, 2000],
+    ]);
     expect(o.items.map((i) => [i.status, i.selected_store_name, i.unit_price, i.total_price])).toEqual([
       ['priced', f.storeNames.cheap, 800, 1600],
       ['priced', f.storeNames.cheap, 1000, 1000],
@@ -247,5 +252,12 @@ describe('GET /api/shopping/demo-optimization', () => {
     expect(demo.difference).toBe(150);
     expect(demo.best_prices.items).toHaveLength(4);
     expect(demo.nearest_store.items.every((i) => i.is_nearest_store)).toBe(true);
+    // Per store: the subtotals add up to the items cost, one fee per store.
+    for (const view of [demo.best_prices, demo.nearest_store]) {
+      expect(view.stores.reduce((sum, s) => sum + s.subtotal, 0)).toBe(view.total_items_cost);
+      expect(view.stores.reduce((sum, s) => sum + s.delivery_fee, 0)).toBe(view.delivery_fee);
+      expect(view.stores.reduce((sum, s) => sum + s.item_count, 0)).toBe(view.items.filter((i) => i.selected_store_id).length);
+    }
+    expect(demo.nearest_store.stores).toHaveLength(1);
   });
 });
