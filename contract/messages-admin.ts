@@ -10,7 +10,6 @@ export const adminUi = {
   reinstated: 'Compte rétabli',
 
   // Navigation and the login page
-  nav: { queue: 'Modération', products: 'Produits', orders: 'Commandes', journal: 'Journal' },
   demoModeratorTitle: 'Compte modérateur de démonstration',
   demoModeratorHint: 'Pour l’espace de modération (/admin).',
 

@@ -3,9 +3,6 @@
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 export const adsUi = {
-  // The floating button (spec part 2 section 2, word for word)
-  fab: 'Une annonce à passer? Lance-toi!',
-
   // The wizard
   wizardTitle: 'Créer une annonce',
   wizardEditTitle: "Modifier l'annonce",

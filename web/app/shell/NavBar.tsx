@@ -59,7 +59,7 @@ export function NavBar({ user }: { user: SessionUser }) {
           </span>
           <NotificationBell />
           {hasProfile && (
-            <NavLink to="/mes-annonces" className={({ isActive }) => `hidden rounded-lg p-2 lg:inline-flex ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100'}`} aria-label={fr.adsUi.myAdsTitle} title={fr.adsUi.myAdsTitle}>
+            <NavLink to="/mes-annonces" className={({ isActive }) => `hidden rounded-lg p-2 lg:inline-flex ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100'}`} aria-label={fr.nav.myAds} title={fr.nav.myAds}>
               <Megaphone size={20} aria-hidden="true" />
             </NavLink>
           )}
@@ -120,7 +120,7 @@ export function NavBar({ user }: { user: SessionUser }) {
               <NavLink to="/mes-annonces" className={linkClass}>
                 <span className="inline-flex items-center gap-2">
                   <Megaphone size={16} aria-hidden="true" />
-                  {fr.adsUi.myAdsTitle}
+                  {fr.nav.myAds}
                 </span>
               </NavLink>
             )}

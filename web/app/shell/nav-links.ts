@@ -19,10 +19,10 @@ const AGENT_LINKS: NavLinkItem[] = [
 ];
 
 const MODERATOR_LINKS: NavLinkItem[] = [
-  { to: '/admin', label: fr.adminUi.nav.queue, end: true },
-  { to: '/admin/products', label: fr.adminUi.nav.products },
-  { to: '/admin/orders', label: fr.adminUi.nav.orders },
-  { to: '/admin/journal', label: fr.adminUi.nav.journal },
+  { to: '/admin', label: fr.nav.moderation.queue, end: true },
+  { to: '/admin/products', label: fr.nav.moderation.products },
+  { to: '/admin/orders', label: fr.nav.moderation.orders },
+  { to: '/admin/journal', label: fr.nav.moderation.journal },
 ];
 
 const LINKS: Record<UserType, NavLinkItem[]> = { consumer: CONSUMER_LINKS, delivery_agent: AGENT_LINKS, admin: MODERATOR_LINKS };

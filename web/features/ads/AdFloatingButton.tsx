@@ -21,7 +21,7 @@ export function AdFloatingButton() {
         className="mp-ad-pulse fixed bottom-4 right-4 z-30 inline-flex max-w-[calc(100vw-2rem)] items-center gap-2 rounded-full bg-brand-700 py-2.5 pl-3 pr-4 text-left text-sm font-semibold text-white shadow-lg hover:bg-brand-800 focus-visible:outline-offset-4 sm:bottom-6 sm:right-6 sm:py-3 sm:text-base"
       >
         <Megaphone size={20} className="shrink-0" aria-hidden="true" />
-        <span>{fr.adsUi.fab}</span>
+        <span>{fr.nav.adFab}</span>
       </button>
       {loaded && (
         <Suspense fallback={null}>

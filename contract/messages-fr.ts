@@ -1,0 +1,349 @@
+// The sections of the one French message catalogue, read everywhere as fr.<section>.<key>
+// (contract/messages.ts). Sentences quoted by the specification are kept word for word.
+//
+// Each section is its own export, and the sections of one area live in their own file, so that
+// the web build ships a screen only the sections it reads: the sections written here are the
+// ones the app shell reads on every page (and a few small or server-only ones); a new section
+// goes in its area's file (messages-<area>.ts) and is re-exported below.
+
+export { accountSecurity } from './messages-accounts';
+export { adminUi } from './messages-admin';
+export { adsApi } from './messages-ads';
+export { adsUi } from './messages-ads-ui';
+export { agentVetting } from './messages-agents';
+export { banner } from './messages-banner';
+export { barcodes } from './messages-barcodes';
+export { booking, paymentMethods, paymentsUi, checkoutUi } from './messages-checkout';
+export { contribute } from './messages-contribute';
+export { delivery, agent } from './messages-deliveries';
+export { forms } from './messages-forms';
+export { hardening } from './messages-hardening';
+export { importsUi } from './messages-imports';
+export { lists, listsUi, optimiserUi } from './messages-lists';
+export { navigation } from './messages-navigation';
+export { offline } from './messages-offline';
+export { optimiserView } from './messages-optimiser-view';
+export { livePayments } from './messages-payments';
+export { products, trustUi, scanner, nearbyInvite, storeFinder, recognition, moderation } from './messages-products';
+export { profile } from './messages-profile';
+export { quality } from './messages-quality';
+export { recognitionApi } from './messages-recognition';
+export { scannerUi } from './messages-scanner';
+
+export const brand = {
+  name: 'MonPanier',
+  tagline: 'Marketplace du Gabon',
+  madeIn: 'Développé avec ❤️ au Gabon',
+  copyright: (year: number) => `© ${year} MonPanier. Tous droits réservés.`,
+} as const;
+
+export const common = {
+  loading: 'Chargement...',
+  save: 'Enregistrer',
+  cancel: 'Annuler',
+  close: 'Fermer',
+  edit: 'Modifier',
+  delete: 'Supprimer',
+  confirm: 'Confirmer',
+  back: 'Retour',
+  next: 'Suivant',
+  previous: 'Précédent',
+  retry: 'Réessayer',
+  yes: 'Oui',
+  no: 'Non',
+  required: 'Ce champ est obligatoire',
+  invalidValue: 'Valeur invalide',
+  unknownError: 'Une erreur est survenue. Veuillez réessayer.',
+  serverError: 'Erreur interne du serveur. Veuillez réessayer dans quelques instants.',
+  notFound: 'Ressource introuvable',
+  routeNotFound: 'Adresse inconnue',
+  pageNotFound: 'Page introuvable',
+  pageNotFoundHint: "La page demandée n'existe pas ou a été déplacée.",
+  backHome: "Retour à l'accueil",
+  bodyTooLarge: 'La requête est trop volumineuse',
+  badJson: 'Le corps de la requête est invalide',
+  unsupportedMediaType: 'Type de contenu non supporté',
+  tooManyRequests: 'Trop de requêtes. Veuillez patienter avant de réessayer.',
+  offline: 'Pas de connexion internet. Vérifiez votre connexion et réessayez.',
+} as const;
+
+export const nav = {
+  dashboard: 'Tableau de bord',
+  products: 'Produits',
+  lists: 'Mes listes',
+  comparator: 'Comparateur de Prix',
+  deliveries: 'Livraisons',
+  agentDashboard: 'Tableau de bord',
+  agentOrders: 'Mes commandes',
+  greeting: 'Bonjour,',
+  logout: 'Déconnexion',
+  profile: 'Mon profil',
+  menu: 'Menu',
+  openMenu: 'Ouvrir le menu',
+  closeMenu: 'Fermer le menu',
+  notifications: 'Notifications',
+  mainNavigation: 'Navigation principale',
+  moderation: { queue: 'Modération', products: 'Produits', orders: 'Commandes', journal: 'Journal' },
+  myAds: 'Mes annonces',
+  /** The ad manager's floating button (spec part 2 section 2, word for word). */
+  adFab: 'Une annonce à passer? Lance-toi!',
+} as const;
+
+export const promo = {
+  label: 'Offres du moment',
+  hide: 'Masquer les offres',
+  show: 'Voir les offres du moment',
+  goTo: (n: number) => `Aller à l'offre ${n}`,
+} as const;
+
+export const auth = {
+  loginTitle: 'Connexion',
+  loginSubtitle: 'Connectez-vous pour comparer les prix et faire vos courses malin.',
+  agentLoginTitle: 'Espace livreur',
+  agentLoginSubtitle: 'Connectez-vous pour voir les commandes à livrer.',
+  email: 'Adresse email',
+  password: 'Mot de passe',
+  confirmPassword: 'Confirmer le mot de passe',
+  showPassword: 'Afficher le mot de passe',
+  hidePassword: 'Masquer le mot de passe',
+  submitLogin: 'Se connecter',
+  submittingLogin: 'Connexion...',
+  noAccount: 'Pas encore de compte ?',
+  createAccount: 'Créer un compte',
+  haveAccount: 'Déjà un compte ?',
+  signIn: 'Se connecter',
+  agentLink: 'Vous êtes livreur ? Espace livreur',
+  consumerLink: 'Vous êtes client ? Connexion client',
+  termsNotice: 'En vous connectant, vous acceptez nos',
+  terms: "Conditions d'utilisation",
+  privacy: 'Politique de confidentialité',
+  demoTitle: 'Compte de démonstration',
+  loginSuccess: 'Connexion réussie',
+  welcome: (name: string) => `Bienvenue ${name}!`,
+  registerSuccess: 'Inscription réussie',
+  logoutSuccess: 'Déconnexion réussie',
+  loggingOut: 'Déconnexion en cours...',
+  invalidCredentials: 'Identifiants incorrects',
+  loginError: 'Erreur de connexion. Veuillez réessayer.',
+  agentLoginError: 'Erreur de connexion. Vérifiez vos identifiants.',
+  notAnAgent: "Ce compte n'est pas un compte livreur. Utilisez la connexion client.",
+  registerError: "Erreur lors de l'inscription",
+  emailTaken: 'Un compte existe déjà avec cette adresse email',
+  tooManyAttempts: (minutes: number) => `Trop de tentatives de connexion. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+  sessionRequired: 'Veuillez vous connecter pour continuer',
+  sessionExpired: 'Session expirée. Veuillez vous reconnecter.',
+  sessionInvalid: 'Session invalide. Veuillez vous reconnecter.',
+  forbidden: 'Accès non autorisé',
+  consumersOnly: 'Cette fonctionnalité est réservée aux clients',
+  agentsOnly: 'Cette fonctionnalité est réservée aux livreurs',
+  adminsOnly: 'Cet espace est réservé aux modérateurs',
+  accountSuspended: 'Ce compte est suspendu. Contactez le support MonPanier.',
+  tooManyRegistrations: (minutes: number) =>
+    `Trop d’inscriptions depuis cette adresse. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+} as const;
+
+export const register = {
+  title: 'Créer un compte',
+  subtitle: 'Rejoignez MonPanier et économisez sur vos courses.',
+  avatar: 'Photo de profil',
+  chooseAvatar: 'Choisissez un avatar',
+  uploadAvatar: 'Importer une photo',
+  removeUpload: 'Retirer la photo',
+  fullName: 'Nom complet',
+  email: 'Adresse email',
+  country: 'Pays / région',
+  chooseCountry: 'Sélectionnez votre pays',
+  phone: 'Téléphone',
+  phonePlaceholder: '+241 XX XX XX XX',
+  userType: "Type d'utilisateur",
+  consumer: 'Client',
+  consumerHint: 'Je compare les prix et je fais mes courses',
+  agent: 'Livreur',
+  agentHint: 'Je livre les commandes des clients',
+  trackPrices: "Suivre l'évolution des prix de mes produits",
+  contributeInStore: 'Contribuer aux prix quand je suis en magasin',
+  submit: 'Créer mon compte',
+  submitting: 'Création du compte...',
+  acceptTerms: 'En créant un compte, vous acceptez nos',
+  and: 'et notre',
+  passwordMismatch: 'Les mots de passe ne correspondent pas',
+  passwordTooShort: 'Le mot de passe doit contenir au moins 6 caractères',
+  passwordTooLong: 'Le mot de passe ne doit pas dépasser 128 caractères',
+  countryRequired: 'La région/pays est obligatoire',
+  countryInvalid: 'Veuillez choisir un pays dans la liste',
+  phoneRequired: 'Le numéro de téléphone est obligatoire',
+  phoneInvalid: 'Le numéro de téléphone est invalide',
+  userTypeRequired: "Le type d'utilisateur est obligatoire",
+  fullNameRequired: 'Le nom complet est obligatoire',
+  fullNameTooLong: 'Le nom complet ne doit pas dépasser 100 caractères',
+  emailRequired: "L'email est obligatoire",
+  emailInvalid: "L'adresse email est invalide",
+  avatarTooLarge: "La taille de l'image doit être inférieure à 5MB",
+  avatarInvalid: "Avatar invalide",
+} as const;
+
+export const image = {
+  unsupported: "Format d'image non supporté. Utilisez JPG, PNG, GIF ou WebP.",
+  unreadable: "L'image est illisible ou corrompue",
+  tooManyPixels: "L'image est trop grande (dimensions)",
+  productTooLarge: 'Taille d\'image maximum 5MB',
+  onlyOneMain: 'Une seule image principale autorisée',
+  galleryMax: 'Maximum 3 images autorisées',
+} as const;
+
+export const dashboard = {
+  title: 'Tableau de bord',
+  greeting: (name: string) => `Bonjour, ${name}`,
+  subtitle: 'Voici un résumé de votre activité sur MonPanier.',
+  lists: 'Listes de courses',
+  deliveries: 'Livraisons',
+  contributions: 'Contributions',
+  quickActions: 'Actions rapides',
+  newList: 'Nouvelle liste de courses',
+  browseProducts: 'Parcourir les produits',
+  contribute: 'Contribuer aux prix',
+  myDeliveries: 'Mes livraisons',
+  recentLists: 'Mes listes récentes',
+  seeAll: 'Tout voir',
+  items: (n: number) => `${n} article${n > 1 ? 's' : ''}`,
+  createdOn: (d: string) => `Créée le ${d}`,
+  compare: 'Comparer les prix',
+  emptyTitle: "Vous n'avez pas encore de liste",
+  emptyText: 'Créez votre première liste de courses pour comparer les prix.',
+  emptyAction: 'Créer ma première liste',
+  tipTitle: 'Astuce du jour',
+  tip: 'Activez la géolocalisation pour contribuer aux prix des magasins près de chez vous et aider la communauté à économiser.',
+  loadError: 'Erreur lors du chargement du tableau de bord',
+} as const;
+
+export const relativeTime = {
+  now: "À l'instant",
+  minutes: (n: number) => `Il y a ${n}min`,
+  hours: (n: number) => `Il y a ${n}h`,
+  days: (n: number) => `Il y a ${n}j`,
+} as const;
+
+export const legal = {
+  termsTitle: "Conditions d'utilisation",
+  privacyTitle: 'Politique de confidentialité',
+} as const;
+
+// Notifications sent when an order moves (in-app and push).
+export const orderNotifications = {
+  pending: { title: 'Commande enregistrée', body: (total: string) => `Votre commande de ${total} attend la confirmation du paiement.` },
+  confirmed: { title: 'Commande confirmée', body: (total: string, date: string, slot: string) => `Votre commande de ${total} est confirmée. Livraison le ${date} (${slot}).` },
+  in_progress: { title: 'Livraison en cours', body: (agent: string) => `${agent} a pris en charge votre commande.` },
+  delivered: { title: 'Commande livrée', body: () => "Votre commande a été livrée. Merci d'avoir utilisé MonPanier !" },
+  cancelled: { title: 'Commande annulée', body: (date: string) => `Votre commande pour le ${date} a été annulée.` },
+  newOrder: { title: 'Nouvelle commande disponible', body: (area: string, date: string, slot: string, total: string) => `Livraison secteur ${area} le ${date} (${slot}) — ${total}.` },
+} as const;
+
+export const orders = {
+  notFound: 'Commande introuvable',
+  transitionInvalid: "Ce changement de statut n'est pas possible pour cette commande",
+} as const;
+
+// Part 1: notifications and push
+export const notifications = {
+  empty: 'Aucune notification',
+  loading: 'Chargement...',
+  markAllRead: 'Tout marquer lu',
+  markRead: 'Marquer comme lu',
+  more: 'Voir plus',
+  unreadSummary: (n: number) => `${n} nouvelle(s) notification(s)`,
+  settingsSaved: 'Paramètres mis à jour avec succès!',
+  settingsSaveError: 'Erreur lors de la sauvegarde',
+  settingsLoadError: 'Erreur lors du chargement des paramètres',
+  pushEnabled: 'Notifications activées avec succès!',
+  pushDenied: 'Permission de notification refusée',
+  pushError: "Erreur lors de l'activation des notifications",
+  testSent: 'Notification de test envoyée!',
+  testError: "Erreur lors de l'envoi de la notification de test",
+  pushUnsupported: 'Votre navigateur ne supporte pas les notifications push.',
+  pushDeniedHelp:
+    "Les notifications sont bloquées pour ce site. Pour les autoriser, ouvrez les paramètres de votre navigateur (icône de cadenas à côté de l'adresse), puis Notifications → Autoriser, et rechargez la page.",
+  pushEnabledState: 'Les notifications push sont activées sur cet appareil.',
+  pushIntro: 'Recevez une alerte sur cet appareil quand votre commande avance, même si MonPanier est fermé.',
+  enablePush: 'Activer les notifications push',
+  enablingPush: 'Activation...',
+  sendTest: 'Envoyer une notification de test',
+  sendingTest: 'Envoi...',
+  pushTitle: 'Notifications push',
+  settingsTitle: 'Types de notifications',
+  settingLabels: {
+    order_status_notifications: 'Statut des commandes',
+    delivery_updates: 'Suivi des livraisons',
+    price_alerts: 'Alertes de prix',
+    promotional_notifications: 'Offres promotionnelles',
+    email_notifications: 'Notifications par email',
+    sms_notifications: 'Notifications par SMS',
+  },
+  settingHints: {
+    order_status_notifications: 'Confirmation, annulation de vos commandes',
+    delivery_updates: 'Prise en charge et livraison par le livreur',
+    price_alerts: "Baisse de prix d'un produit de vos listes",
+    promotional_notifications: 'Promotions des magasins partenaires',
+    email_notifications: 'Recevoir aussi un résumé par email',
+    sms_notifications: 'Recevoir aussi un SMS',
+  },
+  quietHours: 'Heures calmes',
+  quietHoursHint: "Aucune notification push ni aucun e-mail pendant ces heures (heure de Libreville) : ils partent à la fin de la période ; les notifications restent visibles dans l'application.",
+  quietHoursStart: 'Début',
+  quietHoursEnd: 'Fin',
+  quietHoursSave: 'Enregistrer les heures calmes',
+  quietHoursClear: 'Effacer',
+  quietHoursInvalid: 'Heure invalide (format HH:MM)',
+  settingsEmpty: 'Aucun paramètre à modifier',
+  subscriptionInvalid: "L'abonnement aux notifications push est invalide",
+  endpointRefused: "Ce service de notifications push n'est pas accepté",
+  notFound: 'Notification introuvable',
+  panelTitle: 'Notifications',
+  open: 'Ouvrir les notifications',
+  unreadBadge: (n: number) => `${n} notification(s) non lue(s)`,
+  testTitle: 'Notification de test',
+  testBody: 'Les notifications MonPanier fonctionnent sur cet appareil.',
+  priceDrop: {
+    title: 'Baisse de prix',
+    body: (product: string, store: string, price: string, previous: string) => `${product} passe à ${price} chez ${store} (au lieu de ${previous}).`,
+  },
+} as const;
+
+export const stores = {
+  notFound: 'Magasin introuvable',
+  nameRequired: 'Le nom du magasin est requis',
+  queryTooShort: 'La recherche doit contenir au moins 2 caractères',
+  positionInvalid: 'Position invalide',
+} as const;
+
+export const location = {
+  unsupported: "La géolocalisation n'est pas supportée par votre navigateur",
+  denied: "Impossible d'obtenir votre position. Veuillez autoriser la géolocalisation.",
+  mapsError: 'Impossible de charger Google Maps',
+  searchFailed: 'Recherche de magasins échouée',
+} as const;
+
+// Part 2: optimiser
+export const optimiser = {
+  offline: 'Pas de connexion internet. Vérifiez votre connexion et réessayez.',
+  unauthorized: 'Session expirée. Veuillez vous reconnecter.',
+  forbidden: 'Accès non autorisé. Veuillez vous reconnecter.',
+  notFound: 'Service non disponible. Contactez le support.',
+  server: 'Erreur du serveur. Veuillez réessayer dans quelques instants.',
+  network: 'Problème de connexion internet...',
+  other: "Erreur lors de l'optimisation des prix",
+  noPrice: 'Aucun prix trouvé',
+  cartError: (detail: string) => `Erreur lors de l'ajout au panier: ${detail}`,
+  noItemsForCart: 'Aucun article sélectionné pour ajout au panier',
+  switchError: 'Erreur lors du changement de magasin',
+} as const;
+
+// Part 2: ads
+export const ads = {
+  titleRequired: 'Le titre est obligatoire',
+  subtitleRequired: 'Le sous-titre est obligatoire',
+  mediaRequired: 'Veuillez télécharger un fichier média',
+  mediaTooLarge: 'Le fichier est trop volumineux. Maximum 10MB.',
+  imageFormat: "Format d'image non supporté. Utilisez JPG, PNG, GIF ou WebP.",
+  videoFormat: 'Format vidéo non supporté. Utilisez MP4, WebM ou OGG.',
+  createError: "Erreur lors de la création de l'annonce",
+} as const;
