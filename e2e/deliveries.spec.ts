@@ -141,10 +141,11 @@ test('every validation message of the request form, then a cancellation', async 
   await page.getByRole('button', { name: 'Créer la demande' }).click();
   await expect(page.getByText('Demande de livraison créée avec succès !')).toBeVisible();
 
-  // Once booked the list is no longer offered.
+  // Once booked the list is no longer offered, and the form says why (the user has a list).
   await openRequestForm(page);
   await expect(page.getByLabel('Liste de courses').locator('option')).toHaveCount(1);
-  await expect(page.getByText("Aucune liste disponible : créez d'abord une liste de courses.")).toBeVisible();
+  await expect(page.getByTestId('list-availability')).toContainText('« Liste du mois » : une livraison est déjà en cours pour cette liste');
+  await expect(page.getByText("créez d'abord une liste")).toHaveCount(0);
   await page.getByRole('button', { name: 'Annuler', exact: true }).click();
 
   await page.getByRole('button', { name: 'Annuler la livraison' }).click();

@@ -27,8 +27,8 @@ export function DashboardPage() {
   return (
     <div className="space-y-8">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{fr.dashboard.greeting(user?.full_name ?? '')}</h1>
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{fr.dashboard.greeting(user?.full_name ?? '')}</h1>
           <p className="mt-1 text-slate-600">{fr.dashboard.subtitle}</p>
         </div>
         <button type="button" onClick={togglePromo} className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-slate-500 hover:text-slate-800 sm:self-auto">
@@ -77,12 +77,12 @@ export function DashboardPage() {
             }
           />
         ) : (
-          <ul className="grid gap-3 md:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-3">
             {data?.recent_lists.map((list) => (
-              <li key={list.id}>
+              <li key={list.id} className="min-w-0">
                 <Card className="flex h-full flex-col gap-3 p-4">
                   <div>
-                    <p className="font-semibold text-slate-900">{list.name}</p>
+                    <p className="line-clamp-2 font-semibold text-slate-900 wrap-anywhere">{list.name}</p>
                     <p className="text-sm text-slate-500">
                       {fr.dashboard.items(list.item_count)} · {fr.dashboard.createdOn(formatDate(list.created_at))}
                     </p>

@@ -60,7 +60,7 @@ export function DeliveriesPage() {
       ) : deliveries.data.length === 0 ? (
         <EmptyState icon={<Truck size={24} />} title={texts.emptyTitle} text={texts.emptyText} />
       ) : (
-        <ul className="grid gap-3 lg:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
           {deliveries.data.map((delivery) => (
             <DeliveryCard key={delivery.id} delivery={delivery} onCancel={() => setCancelling(delivery)} />
           ))}
@@ -97,9 +97,9 @@ function DeliveryCard({ delivery: d, onCancel }: { delivery: DeliveryRequest; on
               )}
             </p>
             {d.shopping_list_name && (
-              <p className="flex min-w-0 items-center gap-1.5 font-semibold text-slate-900">
-                <ClipboardList size={16} className="shrink-0 text-brand-700" aria-hidden="true" />
-                <span className="truncate">{texts.fromList(d.shopping_list_name)}</span>
+              <p className="flex min-w-0 items-start gap-1.5 font-semibold text-slate-900">
+                <ClipboardList size={16} className="mt-1 shrink-0 text-brand-700" aria-hidden="true" />
+                <span className="line-clamp-2 wrap-anywhere">{texts.fromList(d.shopping_list_name)}</span>
               </p>
             )}
           </div>
@@ -109,7 +109,7 @@ function DeliveryCard({ delivery: d, onCancel }: { delivery: DeliveryRequest; on
           <div className="flex items-start gap-2">
             <dt className="sr-only">{texts.address}</dt>
             <MapPin size={16} className="mt-0.5 shrink-0 text-slate-400" aria-hidden="true" />
-            <dd>{d.delivery_address}</dd>
+            <dd className="min-w-0 wrap-anywhere">{d.delivery_address}</dd>
           </div>
           <div className="flex items-center gap-2">
             <dt className="sr-only">{texts.date}</dt>
@@ -125,7 +125,7 @@ function DeliveryCard({ delivery: d, onCancel }: { delivery: DeliveryRequest; on
             <div className="flex items-start gap-2 text-slate-600">
               <dt className="sr-only">{texts.notes}</dt>
               <StickyNote size={16} className="mt-0.5 shrink-0 text-slate-400" aria-hidden="true" />
-              <dd className="italic">{d.notes}</dd>
+              <dd className="min-w-0 italic wrap-anywhere">{d.notes}</dd>
             </div>
           )}
         </dl>

@@ -15,13 +15,14 @@ import { Button } from '../../ui/Button';
 import { DateField } from '../../ui/DateField';
 import { SelectField, TextAreaField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
-import { itemCountOf, useCreateDelivery, useDeliverableLists } from './deliveries-queries';
+import { useCreateDelivery, useListsForDelivery } from './deliveries-queries';
+import { ListAvailability } from './ListAvailability';
 
 const texts = fr.delivery;
 const GPS_TIMEOUT_MS = 10_000;
 
 export function NewDeliveryModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const lists = useDeliverableLists(open);
+  const lists = useListsForDelivery(open);
   const create = useCreateDelivery();
   const [locating, setLocating] = useState(false);
   const { register, handleSubmit, setValue, watch, reset, control, formState } = useForm<DeliveryRequestForm, unknown, z.output<typeof DeliveryRequestFormSchema>>({
@@ -65,7 +66,6 @@ export function NewDeliveryModal({ open, onClose }: { open: boolean; onClose: ()
   });
 
   const hasPosition = typeof latitude === 'number' && typeof longitude === 'number';
-  const noList = lists.isSuccess && lists.data.length === 0;
   return (
     <Modal
       open={open}
@@ -84,14 +84,15 @@ export function NewDeliveryModal({ open, onClose }: { open: boolean; onClose: ()
       }
     >
       <form id="new-delivery-form" noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-        <SelectField label={texts.list} error={errors.shopping_list_id?.message} hint={noList ? texts.noActiveList : undefined} {...register('shopping_list_id')}>
+        <SelectField label={texts.list} error={errors.shopping_list_id?.message} {...register('shopping_list_id')}>
           <option value="">{lists.isPending ? fr.common.loading : texts.chooseList}</option>
-          {lists.data?.map((list) => (
+          {lists.data?.deliverable.map((list) => (
             <option key={list.id} value={list.id}>
-              {texts.listOption(list.name, itemCountOf(list))}
+              {texts.listOption(list.name, list.item_count)}
             </option>
           ))}
         </SelectField>
+        {lists.data && <ListAvailability lists={lists.data} />}
 
         <TextAreaField label={texts.address} rows={2} placeholder={texts.addressPlaceholder} autoComplete="street-address" error={errors.delivery_address?.message} {...register('delivery_address')} />
 

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { CreateDeliveryRequest, DeliveryRequest } from '#contract/orders';
 import { api } from '../../lib/api';
 import { NOTIFICATIONS_QUERY_KEY, UNREAD_COUNT_QUERY_KEY } from '../../lib/push';
+import { splitForDelivery, type ListChoice } from './deliverable-lists';
 
 export const deliveriesKey = ['deliveries'] as const;
 
@@ -21,18 +22,11 @@ export function useDeliveries() {
   return useQuery({ queryKey: deliveriesKey, queryFn: () => api.get<DeliveryRequest[]>('/deliveries'), refetchInterval: 60_000 });
 }
 
-/** A shopping list as the delivery form needs it (GET /api/shopping-lists). */
-export type ListChoice = { id: string; name: string; status?: string | null; items?: unknown[]; item_count?: number };
-
-export const itemCountOf = (list: ListChoice) => list.items?.length ?? list.item_count ?? 0;
-/** Lists that can still be delivered: not already waiting for a delivery, not archived. */
-export const isDeliverable = (list: ListChoice) => !list.status || list.status === 'active';
-
-export function useDeliverableLists(enabled: boolean) {
+export function useListsForDelivery(enabled: boolean) {
   return useQuery({
     queryKey: ['shopping-lists'],
     queryFn: () => api.get<ListChoice[]>('/shopping-lists'),
-    select: (lists) => lists.filter(isDeliverable),
+    select: splitForDelivery,
     enabled,
   });
 }

@@ -123,7 +123,7 @@ export function ContributePage() {
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 space-y-5">
           <Step title={fr.contribute.step1} done={Boolean(product)}>
-            {product && <p className="text-sm font-medium text-brand-800">{[product.name, product.brand].filter(Boolean).join(' — ')}</p>}
+            {product && <p className="text-sm font-medium text-brand-800 wrap-anywhere">{[product.name, product.brand].filter(Boolean).join(' — ')}</p>}
             <ScanStatus
               scan={scanned.scan}
               product={chosenProduct}
@@ -136,7 +136,7 @@ export function ContributePage() {
           </Step>
           <Step title={fr.contribute.step2} done={Boolean(store)}>
             <div className="flex flex-wrap items-center justify-between gap-2">
-              {store ? <p className="text-sm font-medium text-brand-800">{fr.contribute.selectedStore(store.name)}</p> : <span />}
+              {store ? <p className="min-w-0 text-sm font-medium text-brand-800 wrap-anywhere">{fr.contribute.selectedStore(store.name)}</p> : <span />}
               <Link to={position ? `/store-finder?lat=${position.latitude.toFixed(6)}&lng=${position.longitude.toFixed(6)}` : '/store-finder'} className="text-sm font-medium text-brand-700 hover:underline">
                 {fr.storeFinder.title}
               </Link>

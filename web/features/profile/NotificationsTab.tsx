@@ -13,6 +13,7 @@ import { Card } from '../../ui/Card';
 import { SelectField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 import { LoadError } from '../../ui/LoadError';
+import { UnsavedChangesGuard } from './UnsavedChanges';
 
 const texts = fr.notifications;
 const settingsKey = [...NOTIFICATIONS_QUERY_KEY, 'settings'] as const;
@@ -212,6 +213,7 @@ function QuietHoursCard({ values, busy, onSave }: { values: NotificationSettings
         <HourSelect label={texts.quietHoursStart} value={start} onChange={setStart} />
         <HourSelect label={texts.quietHoursEnd} value={end} onChange={setEnd} />
       </div>
+      <UnsavedChangesGuard dirty={dirty} />
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => void onSave(changes)} disabled={!dirty} busy={busy}>
           {texts.quietHoursSave}

@@ -7,6 +7,7 @@ import { updateUser } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Checkbox } from '../../ui/Field';
+import { UnsavedChangesGuard } from './UnsavedChanges';
 
 const KEYS = ['track_prices', 'contribute_in_store', 'notifications', 'location_sharing'] as const;
 
@@ -14,6 +15,7 @@ export function PreferencesTab({ user }: { user: SessionUser }) {
   const [values, setValues] = useState<Preferences>(user.preferences);
   const [busy, setBusy] = useState(false);
   const labels = fr.profile.preferences;
+  const dirty = KEYS.some((key) => values[key] !== user.preferences[key]);
 
   const save = async () => {
     setBusy(true);
@@ -43,6 +45,7 @@ export function PreferencesTab({ user }: { user: SessionUser }) {
       <Button onClick={() => void save()} busy={busy}>
         {labels.save}
       </Button>
+      <UnsavedChangesGuard dirty={dirty} />
     </Card>
   );
 }

@@ -13,12 +13,11 @@ import { logout, updateUser } from '../../lib/session';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PasswordField, SelectField, TextField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { AvatarPicker } from '../../ui/AvatarPicker';
 import { PasswordSection } from './PasswordSection';
-import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+import { UnsavedChangesDialog, UnsavedChangesGuard } from './UnsavedChanges';
 import { CountryOptions } from '../../ui/CountryOptions';
 
 type ProfileForm = z.input<typeof ProfileUpdateSchema>;
@@ -37,9 +36,9 @@ export function ProfileTab({ user }: { user: SessionUser }) {
   const [editing, setEditing] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [avatarOpen, setAvatarOpen] = useState(false);
-  const form = useForm<ProfileForm>({ resolver: zodResolver(ProfileUpdateSchema), values: formValues(user) });
+  // The form follows the session's user (a new avatar, a refreshed session) without losing edits.
+  const form = useForm<ProfileForm>({ resolver: zodResolver(ProfileUpdateSchema), values: formValues(user), resetOptions: { keepDirtyValues: true } });
   const { errors, isDirty, isSubmitting } = form.formState;
-  const blocker = useUnsavedChangesGuard(editing && isDirty);
   // A new address needs the current password (the server checks it and tells the old address).
   const emailChanges = editing && !sameEmail(form.watch('email') ?? '', user.email);
 
@@ -86,7 +85,7 @@ export function ProfileTab({ user }: { user: SessionUser }) {
             </button>
           </div>
           <div className="min-w-0 flex-1">
-            <p className="text-xl font-semibold">{user.full_name}</p>
+            <p className="text-xl font-semibold wrap-anywhere">{user.full_name}</p>
             <p className="truncate text-sm text-slate-500">{user.email}</p>
             <p className="text-xs text-slate-400">{fr.profile.memberSince(formatDate(user.created_at))}</p>
           </div>
@@ -134,28 +133,15 @@ export function ProfileTab({ user }: { user: SessionUser }) {
         {fr.profile.logout}
       </Button>
 
-      <ConfirmDialog
-        open={confirmCancel || blocker.state === 'blocked'}
-        title={fr.profile.unsavedTitle}
-        message={fr.profile.unsavedChanges}
-        confirmLabel={fr.profile.discard}
-        cancelLabel={fr.profile.keepEditing}
-        danger
-        onConfirm={() => {
-          if (blocker.state === 'blocked') blocker.proceed();
-          stopEditing();
-        }}
-        onCancel={() => {
-          if (blocker.state === 'blocked') blocker.reset();
-          setConfirmCancel(false);
-        }}
-      />
-      <AvatarModal open={avatarOpen} user={user} onClose={() => setAvatarOpen(false)} />
+      <UnsavedChangesGuard dirty={editing && isDirty} onDiscard={stopEditing} />
+      <UnsavedChangesDialog open={confirmCancel} onKeep={() => setConfirmCancel(false)} onDiscard={stopEditing} />
+      {/* Mounted only while open: each opening starts from the saved avatar, a cancelled choice is gone. */}
+      {avatarOpen && <AvatarModal user={user} onClose={() => setAvatarOpen(false)} />}
     </div>
   );
 }
 
-function AvatarModal({ open, user, onClose }: { open: boolean; user: SessionUser; onClose: () => void }) {
+function AvatarModal({ user, onClose }: { user: SessionUser; onClose: () => void }) {
   const [value, setValue] = useState<string | null>(user.avatar_url);
   const [busy, setBusy] = useState(false);
   const save = async () => {
@@ -173,7 +159,7 @@ function AvatarModal({ open, user, onClose }: { open: boolean; user: SessionUser
   };
   return (
     <Modal
-      open={open}
+      open
       title={fr.profile.avatarTitle}
       onClose={onClose}
       size="lg"

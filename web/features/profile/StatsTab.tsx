@@ -29,7 +29,7 @@ export function StatsTab() {
           <ul className="divide-y divide-slate-100">
             {data.recent_activity.map((a, i) => (
               <li key={`${a.created_at}-${i}`} className="flex items-center justify-between gap-3 py-2.5 text-sm">
-                <span className="text-slate-700">{a.label}</span>
+                <span className="min-w-0 text-slate-700 wrap-anywhere">{a.label}</span>
                 <span className="shrink-0 text-xs text-slate-400">{formatRelativeTime(a.created_at)}</span>
               </li>
             ))}
