@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { TOASTS } from '#contract/constants';
 import { ApiError } from '../lib/api';
 import { setNavigator, startSession } from '../lib/session';
 import { dialogHistory } from '../ui/dialog-history';
+import { LazyToaster } from '../ui/Toasts';
 import { router } from './router';
 
 const queryClient = new QueryClient({
@@ -28,7 +28,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="top-center" richColors closeButton visibleToasts={TOASTS.max} duration={TOASTS.defaultMs} />
+      <LazyToaster position="top-center" richColors closeButton visibleToasts={TOASTS.max} duration={TOASTS.defaultMs} />
     </QueryClientProvider>
   );
 }

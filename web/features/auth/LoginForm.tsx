@@ -3,12 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock, Mail } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { TOASTS, type UserType } from '#contract/constants';
+import type { UserType } from '#contract/constants';
 import { fr } from '#contract/messages';
 import { LoginSchema, type LoginPayload, type LoginResponse } from '#contract/users';
 import { ApiError, api } from '../../lib/api';
-import { notifyError } from '../../lib/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { pathAfterSignIn, signIn } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { PasswordField, TextField } from '../../ui/Field';
@@ -38,7 +37,7 @@ export function LoginForm({ userType, demo }: LoginFormProps) {
       const response = await api.post<LoginResponse>('/auth/login', { ...values, ...(userType ? { user_type: userType } : {}) }, { auth: false });
       if (!response?.access_token) throw new ApiError(401, fr.auth.invalidCredentials);
       signIn(response);
-      toast.success(fr.auth.loginSuccess, { description: fr.auth.welcome(response.user.full_name), duration: TOASTS.successMs });
+      notifySuccess(fr.auth.loginSuccess, { description: fr.auth.welcome(response.user.full_name) });
       // Back to the page that sent the user here (a link, an expired session), if it is theirs to open.
       navigate(pathAfterSignIn(response.user, location.state), { replace: true });
     } catch (error) {

@@ -1,13 +1,15 @@
 // The nav bar's bell: unread badge (99+ above 99), the panel, and live updates — polling the count,
 // plus an immediate refresh and a 6 s toast when a web push reaches an open page.
 import { Bell } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { BADGE_CAP, TOASTS } from '#contract/constants';
 import { fr } from '#contract/messages';
+import { notifyInfo } from '../../lib/notify';
 import { onPushMessage, syncPushSubscription } from '../../lib/push';
 import { useRefreshNotifications, useUnreadCount } from './notification-queries';
-import { NotificationPanel } from './NotificationPanel';
+
+// The panel loads when it is first opened: no first screen needs it.
+const NotificationPanel = lazy(async () => ({ default: (await import('./NotificationPanel')).NotificationPanel }));
 
 export const badgeText = (count: number) => (count > BADGE_CAP ? `${BADGE_CAP}+` : String(count));
 
@@ -21,7 +23,7 @@ export function NotificationBell() {
     void syncPushSubscription().catch(() => undefined);
     return onPushMessage((message, pageVisible) => {
       void refresh();
-      if (pageVisible) toast(message.title, { description: message.body, duration: TOASTS.pushMs });
+      if (pageVisible) notifyInfo(message.title, { description: message.body, duration: TOASTS.pushMs });
     });
   }, []);
 
@@ -63,7 +65,11 @@ export function NotificationBell() {
           </span>
         )}
       </button>
-      {open && <NotificationPanel unread={unread} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <NotificationPanel unread={unread} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
