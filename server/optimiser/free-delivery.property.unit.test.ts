@@ -3,6 +3,7 @@
 // cheapest one per store set). A failure names its seed; `randomBasket(seed, FREE)` rebuilds it.
 import { describe, expect, it } from 'vitest';
 import { planBestPrices, type SearchOptions } from './best-prices';
+import { cheapestReachingThreshold } from './free-delivery';
 import { normalizeBasket } from './normalize';
 import { buildPlan } from './plan';
 import { optimalityViolations } from './test/check-plan';
@@ -60,6 +61,20 @@ describe('planBestPrices with free delivery, against every purchase', () => {
     }
     expect([...seen].sort()).toEqual(['free-cheapest', 'free-dearer', 'paid']);
     expect(cheaperByCrossing).toBeGreaterThan(50);
+  });
+});
+
+describe('cheapestReachingThreshold on equal values', () => {
+  it('keeps the nearer set of the same size, even after a set with a store of unknown distance', () => {
+    // Every covering pair buys the four items for 25 000. {a, d} comes first in store order (a is
+    // the nearest store) and {a, z} next (z has no known distance), but {b, c} is the nearest pair.
+    // (Prices of gcd 5, so that the threshold is not rounded up to 25 000, which would stop the search.)
+    const offer = (unitPrice: number, ...stores: string[]) => ({ quantity: 1, offers: stores.map((storeId) => ({ storeId, unitPrice })) });
+    const items = [offer(6250, 'b', 'd', 'z'), offer(6250, 'c', 'd', 'z'), offer(6245, 'a', 'c'), offer(6255, 'a', 'b')];
+    const basket = normalizeBasket(items, new Map(Object.entries({ a: 100, b: 400, c: 500, d: 900 })));
+    const plan = cheapestReachingThreshold(basket, 2, 4, 20_000, 10 ** 9);
+    expect(plan?.storeRanks.map((rank) => basket.storeIds[rank])).toEqual(['b', 'c']);
+    expect(plan?.itemsCost).toBe(25_000);
   });
 });
 

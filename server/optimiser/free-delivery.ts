@@ -58,7 +58,6 @@ export function cheapestReachingThreshold(basket: NormalizedBasket, maxStores: n
   let base = 0;
   let highSum = 0;
   const chosen: number[] = [];
-  let bound = limit;
   const dp = new SubsetSum();
 
   const apply = (s: number) => {
@@ -108,44 +107,41 @@ export function cheapestReachingThreshold(basket: NormalizedBasket, maxStores: n
   };
 
   /** Cheapest items total ≥ threshold and ≤ bound for the current set, or Infinity. */
-  const evaluate = (): number => {
+  const evaluate = (bound: number): number => {
     if (covered !== coverage || base > bound || highSum < threshold) return Infinity;
     if (base >= threshold) return base;
     return unit * dp.solve(upgradesOf(basket, pricedIndex, chosen, low, unit), (threshold - base) / unit, Math.floor((bound - base) / unit), null) + base;
   };
 
   const distances = basket.storeDistances;
-  let best: { value: number; set: number[]; distance: number } | null = null;
-  /** Metres of the stores chosen so far. */
-  let chosenDistance = 0;
+  let best: { value: number; set: number[]; distance: number; size: number } | null = null;
   // A set reaching exactly T is unbeatable on value: then only a nearer set of its size can win.
   const reachedThreshold = () => best !== null && best.value === threshold;
-  const extend = (start: number, left: number) => {
+  /** The most the current set (`distance` metres) may cost to beat the best: as much when it is as big and nearer, else strictly less. */
+  const boundFor = (distance: number): number => {
+    if (!best) return limit;
+    return best.size === chosen.length && distance < best.distance ? best.value : best.value - 1;
+  };
+  // `distance`: metres of the stores chosen so far (passed down, never subtracted: it may be Infinity).
+  const extend = (start: number, left: number, distance: number) => {
     for (let s = start; s < m; s++) {
       // Later stores are no nearer: if even `left` copies of s cannot beat the best distance, stop.
-      if (reachedThreshold() && chosenDistance + left * distances[s] >= best!.distance) return;
+      if (reachedThreshold() && distance + left * distances[s] >= best!.distance) return;
       // The last store must bring every item still missing.
       if (left === 1 && storeItems[s].length < coverage - covered) continue;
       const mark = undoItem.length;
       apply(s);
-      chosenDistance += distances[s];
-      if (left > 1) extend(s + 1, left - 1);
+      const withS = distance + distances[s];
+      if (left > 1) extend(s + 1, left - 1, withS);
       else {
-        const value = evaluate();
-        if (value <= bound && (best === null || value < best.value || chosenDistance < best.distance)) {
-          best = { value, set: [...chosen], distance: chosenDistance };
-          bound = value; // a later set of this size must be cheaper, or as cheap and nearer
-        }
+        const bound = boundFor(withS);
+        const value = evaluate(bound);
+        if (value <= bound) best = { value, set: [...chosen], distance: withS, size: chosen.length };
       }
-      chosenDistance -= distances[s];
       revert(mark);
     }
   };
-  for (let size = 1; size <= Math.min(maxStores, m) && !reachedThreshold(); size++) {
-    // A bigger set must be strictly cheaper.
-    if (best) bound = (best as { value: number }).value - 1;
-    extend(0, size);
-  }
+  for (let size = 1; size <= Math.min(maxStores, m) && !reachedThreshold(); size++) extend(0, size, 0);
   if (!best) return null;
 
   const { value, set } = best as { value: number; set: number[] };
