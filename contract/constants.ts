@@ -52,3 +52,14 @@ export const DEFAULT_POSITION = { latitude: 0.3476, longitude: 9.4581 } as const
 export const CURRENCY = 'XAF';
 /** Longest data URL accepted for one image: twice the 5 MB limit, so oversize is reported as such. */
 export const IMAGE_DATA_URL_MAX_CHARS = 14 * 1024 * 1024;
+
+/** The basket optimiser (spec part 2 section 9). */
+export const OPTIMISER = {
+  maxStores: 3,
+  storeFeeXaf: 2000,
+  /** Delivery is free, whatever the number of stores, once the items total reaches this (house promise). */
+  freeDeliveryThresholdXaf: 25_000,
+  maxItems: 200,
+  /** Stores farther than this from the delivery position are not considered (a basket is delivered by road within a city). */
+  deliveryRadiusKm: 50,
+} as const;

@@ -9,10 +9,6 @@ export const adminUi = {
   suspended: 'Compte suspendu',
   reinstated: 'Compte rétabli',
 
-  // Navigation and the login page
-  demoModeratorTitle: 'Compte modérateur de démonstration',
-  demoModeratorHint: 'Pour l’espace de modération (/admin).',
-
   // Shared
   actionError: 'L’action n’a pas pu être enregistrée. Veuillez réessayer.',
   loadError: 'Impossible de charger les données de modération.',

@@ -98,6 +98,8 @@ export const promo = {
 
 export const auth = {
   loginTitle: 'Connexion',
+  demoModeratorTitle: 'Compte modérateur de démonstration',
+  demoModeratorHint: 'Pour l’espace de modération (/admin).',
   loginSubtitle: 'Connectez-vous pour comparer les prix et faire vos courses malin.',
   agentLoginTitle: 'Espace livreur',
   agentLoginSubtitle: 'Connectez-vous pour voir les commandes à livrer.',

@@ -1,21 +1,15 @@
 // The optimiser's HTTP contract (spec part 2 sections 3, 7, 9): POST /api/shopping/optimize,
 // POST /api/shopping/switch-store, and the optimisation result both views share.
 import { z } from 'zod';
+import { OPTIMISER } from './constants';
 import { fr } from './messages';
 
 export const VIEW_TYPES = ['best_prices', 'nearest_store'] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];
 
-/** Spec part 2 section 9. */
-export const OPTIMISER = {
-  maxStores: 3,
-  storeFeeXaf: 2000,
-  /** Delivery is free, whatever the number of stores, once the items total reaches this (house promise). */
-  freeDeliveryThresholdXaf: 25_000,
-  maxItems: 200,
-  /** Stores farther than this from the delivery position are not considered (a basket is delivered by road within a city). */
-  deliveryRadiusKm: 50,
-} as const;
+// Spec part 2 section 9: the optimiser's constants live with the other business constants, which a
+// page can read without loading zod.
+export { OPTIMISER };
 
 /** The delivery fee of a basket: one fee per store, none from the free-delivery threshold on. */
 export function deliveryFeeXaf(itemsCostXaf: number, storeCount: number): number {

@@ -1,18 +1,18 @@
 // The e-mail and password form shared by the consumer and agent sign-in pages.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock, Mail } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { UserType } from '#contract/constants';
 import { fr } from '#contract/messages';
-import { LoginSchema, type LoginPayload, type LoginResponse } from '#contract/users';
+import type { LoginPayload, LoginResponse } from '#contract/users';
 import { ApiError, api } from '../../lib/api';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { pathAfterSignIn, signIn } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { PasswordField, TextField } from '../../ui/Field';
 
-const FormSchema = LoginSchema.omit({ user_type: true });
+const resolver = lazyZodResolver<LoginPayload>(async () => (await import('#contract/users')).LoginSchema.omit({ user_type: true }));
 
 type LoginFormProps = { userType?: UserType; demo: { email: string; password: string } };
 
@@ -29,7 +29,7 @@ function loginErrorMessage(error: unknown, userType?: UserType): string {
 export function LoginForm({ userType, demo }: LoginFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const { register, handleSubmit, setValue, getValues, formState } = useForm<LoginPayload>({ resolver: zodResolver(FormSchema), defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, setValue, getValues, formState } = useForm<LoginPayload>({ resolver, defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async (values) => {

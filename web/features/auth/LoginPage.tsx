@@ -37,11 +37,11 @@ function ModeratorDemo() {
     <div className="mt-3 flex gap-2.5 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-3 text-sm text-slate-800" data-testid="moderator-demo">
       <ShieldCheck size={18} className="mt-0.5 shrink-0 text-ocean-600" aria-hidden="true" />
       <div className="min-w-0">
-        <p className="font-semibold">{fr.adminUi.demoModeratorTitle}</p>
+        <p className="font-semibold">{fr.auth.demoModeratorTitle}</p>
         <p className="mt-1">
           <span className="break-all">{email}</span> · <span className="whitespace-nowrap">{password}</span>
         </p>
-        <p className="mt-0.5 text-xs text-slate-500">{fr.adminUi.demoModeratorHint}</p>
+        <p className="mt-0.5 text-xs text-slate-500">{fr.auth.demoModeratorHint}</p>
       </div>
     </div>
   );

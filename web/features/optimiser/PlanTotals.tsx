@@ -1,6 +1,6 @@
 import { formatXaf } from '#contract/format';
 import { fr } from '#contract/messages';
-import { OPTIMISER } from '#contract/optimiser';
+import { OPTIMISER } from '#contract/constants';
 import { Money } from '../../ui/Money';
 
 /** Items, delivery fee and total at the foot of a plan column. The fee comes from the API as is. */
