@@ -1,7 +1,7 @@
 // The ad API's request and answer schemas beyond the wizard's draft (contract/ads.ts): the payment
 // request, the ad as the API answers it (the `Ad` type plus its payment and test marking), the
 // moderators' list and decisions. Routes declare them, so they appear in the OpenAPI document.
-import { z } from 'zod';
+import { z } from './zod';
 import { AD_AUDIENCES, AD_GRADIENTS, AD_PAYMENT_METHODS, AD_STATUSES } from './ads';
 import { AdCreativeFields } from './ads-banner';
 import { fr } from './messages';

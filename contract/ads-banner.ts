@@ -2,7 +2,7 @@
 // signed-in user, then house slides); POST /api/ads/{id}/impression counts a shown ad once a day;
 // GET /api/ads/{id}/click is the tracked link (302 to the ad's public page /annonces/{id}), whose
 // content GET /api/ads/{id}/public reads while the ad runs.
-import { z } from 'zod';
+import { z } from './zod';
 import { AD_GRADIENTS, AD_TYPES } from './ads';
 
 export const BANNER_MAX_SLIDES = 5;

@@ -1,7 +1,7 @@
 // The ad manager (spec part 2 sections 2 "Ad manager", 3 "Ad draft", 4 "Ad wizard", 5 "Ad",
 // 9 "Ad durations and prices", "Ad options"): the draft the wizard sends, the ad as the API returns
 // it, its lifecycle statuses, the banner's slides and the advertiser's statistics.
-import { z } from 'zod';
+import { z } from './zod';
 import { fr } from './messages';
 
 export const AD_TITLE_MAX = 60;

@@ -6,7 +6,7 @@
 // - an available order (AvailableOrder) says what the agent needs to decide — area, distance, slot,
 //   items, stores, total — and nothing that identifies or locates the customer;
 // - the agent who accepted it (AgentOrder) gets the spec's contact fields, until 24 h after delivery.
-import { z } from 'zod';
+import { z } from './zod';
 import { fr } from './messages';
 import { PAYMENT_TYPES, type OrderStatus } from './orders';
 

@@ -1,6 +1,6 @@
 // The shape of every error answer ({ detail } in French, a stable code, and the fields at fault for
 // a validation error), for the routes that declare their answers (CONVENTIONS.md habit 12).
-import { z } from 'zod';
+import { z } from './zod';
 
 export const ErrorResponseSchema = z.object({
   detail: z.string(),

@@ -2,7 +2,7 @@
 // GTIN-14, each checked by its mod-10 check digit. A barcode is stored and compared in one canonical
 // form, so a UPC-A typed with 12 digits, scanned as a 13-digit EAN ("0" + UPC-A) or printed as a
 // GTIN-14 with leading zeros is the same product.
-import { z } from 'zod';
+import { z } from './zod';
 import { fr } from './messages';
 
 /** Longest text accepted before normalising (spaces and dashes included). */

@@ -1,6 +1,6 @@
 // Carts and delivery booking (spec part 2 sections 3, 5, 7): create-cart, book-delivery and the
 // booking as the confirmation screen reads it, with its payment (test or real, and its refund).
-import { z } from 'zod';
+import { z } from './zod';
 import { isoDateField } from './fields';
 import { fr } from './messages';
 import { BOOKING_SLOTS, ORDER_STATUSES, PAYMENT_TYPES, REFUND_STATUSES } from './orders';

@@ -4,7 +4,7 @@
 //
 // NUL characters and lone UTF-16 surrogates are refused for every text field of every request (body,
 // query string and path) in one place on the server: server/platform/request-input.ts.
-import { z } from 'zod';
+import { z } from './zod';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;

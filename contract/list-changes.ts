@@ -21,7 +21,7 @@
 //   removed it on purpose, often because it was bought): the user is told, naming the item.
 // Outside this function (the server says it, the phone tells the user): a list deleted elsewhere
 // (404) or locked meanwhile by a booking (409) keeps none of the queued changes.
-import { z } from 'zod';
+import { z } from './zod';
 import { fr } from './messages';
 import { foldName, ITEM_QUANTITY_MAX, LIST_ITEMS_MAX, ListItemInputSchema, ListNameSchema, type ListItem, ShoppingListSchema } from './lists';
 

@@ -1,6 +1,6 @@
 // Shopping lists (spec part 2 sections 3, 4, 5): the save payload shared by the list editor and the
 // API, the list as the API returns it, and the text/CSV import result.
-import { z } from 'zod';
+import { z } from './zod';
 import { fr } from './messages';
 
 export const LIST_STATUSES = ['active', 'pending_delivery', 'archived'] as const;

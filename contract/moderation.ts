@@ -1,7 +1,7 @@
 // The moderation space (/admin, API under /api/admin): queues of held and flagged prices and of
 // product suggestions, the evidence a moderator decides on, product revisions, suspensions and the
 // audit log. Only accounts of type 'admin' (moderators) may call these.
-import { z } from 'zod';
+import { z } from './zod';
 import { AGENT_APPLICATION_STATUSES } from './agent';
 import { PAYMENT_STATUSES } from './checkout';
 import { fr } from './messages';

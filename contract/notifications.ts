@@ -1,5 +1,5 @@
 // Notifications (spec part 1 sections 3, 7): the list, the settings and the push subscription.
-import { z } from 'zod';
+import { z } from './zod';
 import { NOTIFICATIONS_PAGE_SIZE } from './constants';
 import { fr } from './messages';
 

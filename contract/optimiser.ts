@@ -1,6 +1,6 @@
 // The optimiser's HTTP contract (spec part 2 sections 3, 7, 9): POST /api/shopping/optimize,
 // POST /api/shopping/switch-store, and the optimisation result both views share.
-import { z } from 'zod';
+import { z } from './zod';
 import { OPTIMISER } from './constants';
 import { fr } from './messages';
 

@@ -1,6 +1,6 @@
 // One order lifecycle for every delivery (ARCHITECTURE.md "Domain: one order lifecycle"), its
 // time slots and the consumer's delivery request payload.
-import { z } from 'zod';
+import { z } from './zod';
 import { isoDateField, isoDateOrDateTimeField } from './fields';
 import { todayInGabon } from './format';
 import { fr } from './messages';

@@ -1,7 +1,7 @@
 // Payment methods (spec part 2 sections 3, 5, 7): the form and API payload, card rules (digits,
 // grouping, Luhn, brand, expiry window) and the method as the API returns it. A card is never
 // returned or stored in full: brand, last four digits, holder and expiry only.
-import { z } from 'zod';
+import { z } from './zod';
 import { todayInGabon } from './format';
 import { fr } from './messages';
 import { PAYMENT_TYPES, type PaymentType } from './orders';

@@ -1,6 +1,6 @@
 // Crowdsourced prices (spec part 1 sections 3, 5, 7): the contribution payload, its answer, the trust
 // constants and the price history.
-import { z } from 'zod';
+import { z } from './zod';
 import { IMAGE_DATA_URL_MAX_CHARS } from './constants';
 import { fr } from './messages';
 import { LatitudeField, LongitudeField, PriceField, type CURRENCY_CODE } from './products';

@@ -1,7 +1,7 @@
 // The product answers as zod schemas (CONVENTIONS.md habit 12), for the routes that declare what they
 // answer. They follow the `Product` and `ProductDetail` types of contract/products.ts, which the
 // assertions at the bottom keep in step.
-import { z } from 'zod';
+import { z } from './zod';
 import type { ProductDetail } from './products';
 
 const PriceFreshnessSchema = z.object({

@@ -1,6 +1,6 @@
 // The product catalogue (spec part 2 sections 3, 5, 7 and 9): categories and units as the spec lists
 // them, the payloads of every product call and the shapes the API answers with.
-import { z } from 'zod';
+import { z } from './zod';
 import { OptionalBarcodeField } from './barcodes';
 import { IMAGE_DATA_URL_MAX_CHARS } from './constants';
 import { fr } from './messages';

@@ -2,7 +2,7 @@
 // dialog", 7 POST /recognize-product, 8 "Recognition"). The photo's barcode is read first, then the
 // label's text; the answer keeps the spec's shape and adds, in the suggestion, the catalogue
 // product (`product_id`, null when the product is not in the catalogue) and the barcode read.
-import { z } from 'zod';
+import { z } from './zod';
 import { fr } from './messages';
 
 /** Largest photo accepted, decoded (spec: imported images 10 MB). */

@@ -1,6 +1,6 @@
 // Stores and the "maps service" places (spec part 2 sections 3, 7, 9; part 1 section 3). Places are
 // served from our own stores table, so the app needs no vendor key.
-import { z } from 'zod';
+import { z } from './zod';
 import { fr } from './messages';
 import { LatitudeField, LongitudeField } from './products';
 

@@ -1,5 +1,5 @@
 // Accounts: registration, sign-in, profile and preferences. The same schemas validate the forms and the API.
-import { z } from 'zod';
+import { z } from './zod';
 import { fr } from './messages';
 import { passwordWeakness, simpleWeakness } from './password-rule';
 import { COUNTRIES, IMAGE_DATA_URL_MAX_CHARS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REGISTRABLE_USER_TYPES, USER_TYPES } from './constants';
