@@ -23,12 +23,15 @@ setNavigator((to, state) => void router.navigate(to, { replace: true, state }));
 // Dialogs close on Back; set up now so that an entry left by a reload with a dialog open is cleared.
 dialogHistory();
 
+// Toasts open below the sticky nav bar (64 px high), so that they never cover its links.
+const TOAST_OFFSET = { top: 72 };
+
 export function App() {
   useEffect(() => startSession(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <LazyToaster position="top-center" richColors closeButton visibleToasts={TOASTS.max} duration={TOASTS.defaultMs} />
+      <LazyToaster position="top-center" offset={TOAST_OFFSET} mobileOffset={TOAST_OFFSET} richColors closeButton visibleToasts={TOASTS.max} duration={TOASTS.defaultMs} />
     </QueryClientProvider>
   );
 }

@@ -11,6 +11,9 @@ import { navLinksFor } from './nav-links';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'}`;
+// The bar's links stay on one line; between 1024 and 1279 px they, the logo and the logout button
+// make room for the greeting (the logo without its name, the button without its label).
+const barLinkClass = (state: { isActive: boolean }) => `${linkClass(state)} whitespace-nowrap lg:max-xl:px-2.5`;
 
 export function NavBar({ user }: { user: SessionUser }) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -41,42 +44,43 @@ export function NavBar({ user }: { user: SessionUser }) {
     <header ref={header} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Link to={home} className="shrink-0" aria-label={fr.brand.name}>
-          <Logo />
+          <Logo wordmarkClass="lg:max-xl:sr-only" />
         </Link>
 
-        <nav aria-label={fr.nav.mainNavigation} className="ml-4 hidden items-center gap-1 lg:flex">
+        <nav aria-label={fr.nav.mainNavigation} className="ml-4 hidden items-center gap-1 lg:flex lg:max-xl:ml-2 lg:max-xl:gap-0.5">
           {links.map((link) => (
-            <NavLink key={link.to} to={link.to} end={link.end} className={linkClass}>
+            <NavLink key={link.to} to={link.to} end={link.end} className={barLinkClass}>
               {link.label}
             </NavLink>
           ))}
         </nav>
 
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2 lg:max-xl:gap-1">
           {/* A long name is cut rather than pushing the links onto two lines. */}
-          <span className="hidden max-w-52 truncate text-sm text-slate-600 xl:inline-block" title={user.full_name}>
+          <span className="hidden min-w-0 max-w-52 truncate text-sm text-slate-600 lg:inline-block" title={user.full_name}>
             {fr.nav.greeting} <strong className="font-semibold text-slate-900">{user.full_name}</strong>
           </span>
           <NotificationBell />
           {hasProfile && (
-            <NavLink to="/mes-annonces" className={({ isActive }) => `hidden rounded-lg p-2 lg:inline-flex ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100'}`} aria-label={fr.nav.myAds} title={fr.nav.myAds}>
+            <NavLink to="/mes-annonces" className={({ isActive }) => `hidden shrink-0 rounded-lg p-2 lg:inline-flex ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100'}`} aria-label={fr.nav.myAds} title={fr.nav.myAds}>
               <Megaphone size={20} aria-hidden="true" />
             </NavLink>
           )}
           {hasProfile ? (
-            <Link to="/profile" className="hidden rounded-full lg:inline-flex" aria-label={fr.nav.profile}>
+            <Link to="/profile" className="hidden shrink-0 rounded-full lg:inline-flex" aria-label={fr.nav.profile}>
               {avatar}
             </Link>
           ) : (
-            <span className="hidden lg:inline-flex">{avatar}</span>
+            <span className="hidden shrink-0 lg:inline-flex">{avatar}</span>
           )}
           <button
             type="button"
             onClick={() => void logout()}
-            className="hidden items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-rose-50 hover:text-rose-700 lg:inline-flex"
+            title={fr.nav.logout}
+            className="hidden shrink-0 items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-rose-50 hover:text-rose-700 lg:inline-flex lg:max-xl:px-2"
           >
             <LogOut size={18} aria-hidden="true" />
-            {fr.nav.logout}
+            <span className="lg:max-xl:sr-only">{fr.nav.logout}</span>
           </button>
           <button
             type="button"

@@ -1,18 +1,21 @@
 // The catalogue (/products): search by name or brand (accents, case and a typo ignored by the API),
 // category filter, sort, 6 cards per page with a 5-button page window, the product dialogs, and for
-// users who contribute in store, a location note and the nearby-store invitation.
+// users who contribute in store, a location note and the nearby-store invitation. On a phone the
+// first product shows without scrolling: compact actions, filters side by side, and the location
+// note and invitation after the list.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MapPin, PackageSearch, Plus, ScanBarcode, ScanLine, Search, Tag } from 'lucide-react';
+import { MapPin, PackageSearch, Plus, ScanBarcode, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { fr } from '#contract/messages';
 import { CATALOGUE, PRODUCT_CATEGORIES, PRODUCT_SORTS, catalogueSort, type Product, type ProductSort } from '#contract/products';
 import { useGeolocation } from '../../lib/geolocation';
 import { useSession } from '../../lib/session';
 import { BarcodeScanner } from '../../ui/BarcodeScanner';
-import { Button, buttonClasses } from '../../ui/Button';
-import { Card, EmptyState, PageHeader } from '../../ui/Card';
+import { Button } from '../../ui/Button';
+import { Card, EmptyState } from '../../ui/Card';
 import { Pagination } from '../../ui/Pagination';
+import { CatalogueHeader } from './CatalogueHeader';
 import { DuplicateDialog } from './DuplicateDialog';
 import { NearbyStoreInvite } from './NearbyStoreInvite';
 import { ProductCard } from './ProductCard';
@@ -139,37 +142,12 @@ export function ProductsPage() {
 
   return (
     <div className="space-y-5">
-      <PageHeader
-        title={fr.products.title}
-        subtitle={fr.products.subtitle}
-        actions={
-          <>
-            <Button icon={<Plus size={18} />} onClick={() => setSimpleAdd(true)}>
-              {fr.products.add}
-            </Button>
-            <Button variant="secondary" icon={<ScanLine size={18} />} onClick={() => setScanner(true)}>
-              {fr.products.smartScanner}
-            </Button>
-            {contributes && (
-              <Link to="/contribute" className={buttonClasses({ variant: 'outline' })}>
-                <Tag size={18} aria-hidden="true" />
-                {fr.products.contribute}
-              </Link>
-            )}
-          </>
-        }
-      />
+      <CatalogueHeader contributes={contributes} onAdd={() => setSimpleAdd(true)} onScan={() => setScanner(true)} />
 
-      {contributes && geo.status === 'granted' && (
-        <p className="flex items-start gap-2 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-800" role="status">
-          <MapPin size={16} className="mt-0.5 shrink-0" aria-hidden="true" />
-          {fr.products.locationOn}
-        </p>
-      )}
-      {contributes && geo.position && <NearbyStoreInvite position={geo.position} />}
-
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_14rem_12rem]">
-        <SearchBox value={filters.search} onChange={(search) => update({ search }, { replace: true })} />
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,1fr)_14rem_12rem]">
+        <div className="col-span-2 sm:col-span-1">
+          <SearchBox value={filters.search} onChange={(search) => update({ search }, { replace: true })} />
+        </div>
         <label className="block">
           <span className="sr-only">{fr.products.categoryFilter}</span>
           <select className={SELECT} value={filters.category} onChange={(e) => update({ category: e.target.value })} aria-label={fr.products.categoryFilter}>
@@ -241,6 +219,14 @@ export function ProductsPage() {
           />
         </>
       )}
+
+      {contributes && geo.status === 'granted' && (
+        <p className="flex items-start gap-2 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-800" role="status">
+          <MapPin size={16} className="mt-0.5 shrink-0" aria-hidden="true" />
+          {fr.products.locationOn}
+        </p>
+      )}
+      {contributes && geo.position && <NearbyStoreInvite position={geo.position} />}
 
       <ProductDetailsDialog
         productId={detailsId}
