@@ -3,7 +3,6 @@ import { AdFloatingButton } from '../../features/ads/AdFloatingButton';
 import { useSession } from '../../lib/session';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
-import { OfflineIndicator } from './OfflineIndicator';
 
 /** The signed-in shell: nav bar, the page, footer, and for consumers the ad manager's floating button. */
 export function AppLayout() {
@@ -15,7 +14,6 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
-      <OfflineIndicator />
       {user?.user_type === 'consumer' && (
         <>
           {/* Room under the footer so that the floating button never hides its last line. */}
