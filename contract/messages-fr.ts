@@ -15,12 +15,14 @@ export { banner } from './messages-banner';
 export { barcodes } from './messages-barcodes';
 export { booking, paymentMethods, paymentsUi, checkoutUi } from './messages-checkout';
 export { contribute } from './messages-contribute';
+export { dashboard, promo } from './messages-dashboard';
 export { delivery, agent } from './messages-deliveries';
 export { forms } from './messages-forms';
 export { hardening } from './messages-hardening';
 export { importsUi } from './messages-imports';
 export { lists, listsUi, optimiserUi } from './messages-lists';
 export { navigation } from './messages-navigation';
+export { notifications } from './messages-notifications';
 export { offline } from './messages-offline';
 export { optimiserView } from './messages-optimiser-view';
 export { livePayments } from './messages-payments';
@@ -87,13 +89,6 @@ export const nav = {
   myAds: 'Mes annonces',
   /** The ad manager's floating button (spec part 2 section 2, word for word). */
   adFab: 'Une annonce à passer? Lance-toi!',
-} as const;
-
-export const promo = {
-  label: 'Offres du moment',
-  hide: 'Masquer les offres',
-  show: 'Voir les offres du moment',
-  goTo: (n: number) => `Aller à l'offre ${n}`,
 } as const;
 
 export const auth = {
@@ -193,31 +188,6 @@ export const image = {
   galleryMax: 'Maximum 3 images autorisées',
 } as const;
 
-export const dashboard = {
-  title: 'Tableau de bord',
-  greeting: (name: string) => `Bonjour, ${name}`,
-  subtitle: 'Voici un résumé de votre activité sur MonPanier.',
-  lists: 'Listes de courses',
-  deliveries: 'Livraisons',
-  contributions: 'Contributions',
-  quickActions: 'Actions rapides',
-  newList: 'Nouvelle liste de courses',
-  browseProducts: 'Parcourir les produits',
-  contribute: 'Contribuer aux prix',
-  myDeliveries: 'Mes livraisons',
-  recentLists: 'Mes listes récentes',
-  seeAll: 'Tout voir',
-  items: (n: number) => `${n} article${n > 1 ? 's' : ''}`,
-  createdOn: (d: string) => `Créée le ${d}`,
-  compare: 'Comparer les prix',
-  emptyTitle: "Vous n'avez pas encore de liste",
-  emptyText: 'Créez votre première liste de courses pour comparer les prix.',
-  emptyAction: 'Créer ma première liste',
-  tipTitle: 'Astuce du jour',
-  tip: 'Activez la géolocalisation pour contribuer aux prix des magasins près de chez vous et aider la communauté à économiser.',
-  loadError: 'Erreur lors du chargement du tableau de bord',
-} as const;
-
 export const relativeTime = {
   now: "À l'instant",
   minutes: (n: number) => `Il y a ${n}min`,
@@ -243,71 +213,6 @@ export const orderNotifications = {
 export const orders = {
   notFound: 'Commande introuvable',
   transitionInvalid: "Ce changement de statut n'est pas possible pour cette commande",
-} as const;
-
-// Part 1: notifications and push
-export const notifications = {
-  empty: 'Aucune notification',
-  loading: 'Chargement...',
-  markAllRead: 'Tout marquer lu',
-  markRead: 'Marquer comme lu',
-  more: 'Voir plus',
-  unreadSummary: (n: number) => `${n} nouvelle(s) notification(s)`,
-  settingsSaved: 'Paramètres mis à jour avec succès!',
-  settingsSaveError: 'Erreur lors de la sauvegarde',
-  settingsLoadError: 'Erreur lors du chargement des paramètres',
-  pushEnabled: 'Notifications activées avec succès!',
-  pushDenied: 'Permission de notification refusée',
-  pushError: "Erreur lors de l'activation des notifications",
-  testSent: 'Notification de test envoyée!',
-  testError: "Erreur lors de l'envoi de la notification de test",
-  pushUnsupported: 'Votre navigateur ne supporte pas les notifications push.',
-  pushDeniedHelp:
-    "Les notifications sont bloquées pour ce site. Pour les autoriser, ouvrez les paramètres de votre navigateur (icône de cadenas à côté de l'adresse), puis Notifications → Autoriser, et rechargez la page.",
-  pushEnabledState: 'Les notifications push sont activées sur cet appareil.',
-  pushIntro: 'Recevez une alerte sur cet appareil quand votre commande avance, même si MonPanier est fermé.',
-  enablePush: 'Activer les notifications push',
-  enablingPush: 'Activation...',
-  sendTest: 'Envoyer une notification de test',
-  sendingTest: 'Envoi...',
-  pushTitle: 'Notifications push',
-  settingsTitle: 'Types de notifications',
-  settingLabels: {
-    order_status_notifications: 'Statut des commandes',
-    delivery_updates: 'Suivi des livraisons',
-    price_alerts: 'Alertes de prix',
-    promotional_notifications: 'Offres promotionnelles',
-    email_notifications: 'Notifications par email',
-    sms_notifications: 'Notifications par SMS',
-  },
-  settingHints: {
-    order_status_notifications: 'Confirmation, annulation de vos commandes',
-    delivery_updates: 'Prise en charge et livraison par le livreur',
-    price_alerts: "Baisse de prix d'un produit de vos listes",
-    promotional_notifications: 'Promotions des magasins partenaires',
-    email_notifications: 'Recevoir aussi un résumé par email',
-    sms_notifications: 'Recevoir aussi un SMS',
-  },
-  quietHours: 'Heures calmes',
-  quietHoursHint: "Aucune notification push ni aucun e-mail pendant ces heures (heure de Libreville) : ils partent à la fin de la période ; les notifications restent visibles dans l'application.",
-  quietHoursStart: 'Début',
-  quietHoursEnd: 'Fin',
-  quietHoursSave: 'Enregistrer les heures calmes',
-  quietHoursClear: 'Effacer',
-  quietHoursInvalid: 'Heure invalide (format HH:MM)',
-  settingsEmpty: 'Aucun paramètre à modifier',
-  subscriptionInvalid: "L'abonnement aux notifications push est invalide",
-  endpointRefused: "Ce service de notifications push n'est pas accepté",
-  notFound: 'Notification introuvable',
-  panelTitle: 'Notifications',
-  open: 'Ouvrir les notifications',
-  unreadBadge: (n: number) => `${n} notification(s) non lue(s)`,
-  testTitle: 'Notification de test',
-  testBody: 'Les notifications MonPanier fonctionnent sur cet appareil.',
-  priceDrop: {
-    title: 'Baisse de prix',
-    body: (product: string, store: string, price: string, previous: string) => `${product} passe à ${price} chez ${store} (au lieu de ${previous}).`,
-  },
 } as const;
 
 export const stores = {

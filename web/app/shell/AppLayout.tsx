@@ -1,15 +1,28 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { AdFloatingButton } from '../../features/ads/AdFloatingButton';
 import { useSession } from '../../lib/session';
+import { STORAGE_KEYS, readStorage } from '../../lib/storage-keys';
 import { Footer } from './Footer';
-import { NavBar } from './NavBar';
+
+// The nav bar (with the bell and its push set-up) and the ad button are for signed-in users only:
+// they load apart from the entry, so that the sign-in and public pages do not carry them.
+const loadNavBar = () => import('./NavBar');
+const NavBar = lazy(async () => ({ default: (await loadNavBar()).NavBar }));
+const AdFloatingButton = lazy(async () => ({ default: (await import('../../features/ads/AdFloatingButton')).AdFloatingButton }));
+// A session left by an earlier visit: the nav bar will be needed, load it with the page.
+if (readStorage(STORAGE_KEYS.token)) void loadNavBar();
 
 /** The signed-in shell: nav bar, the page, footer, and for consumers the ad manager's floating button. */
 export function AppLayout() {
   const { user } = useSession();
   return (
     <div className="flex min-h-dvh flex-col">
-      {user && <NavBar user={user} />}
+      {user && (
+        // The placeholder has the bar's height, so that nothing moves when the bar arrives.
+        <Suspense fallback={<div className="sticky top-0 z-40 h-16 border-b border-slate-200 bg-white/95" />}>
+          <NavBar user={user} />
+        </Suspense>
+      )}
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
         <Outlet />
       </main>
@@ -18,7 +31,9 @@ export function AppLayout() {
         <>
           {/* Room under the footer so that the floating button never hides its last line. */}
           <div className="h-16 bg-white sm:h-20" aria-hidden="true" />
-          <AdFloatingButton />
+          <Suspense fallback={null}>
+            <AdFloatingButton />
+          </Suspense>
         </>
       )}
     </div>
