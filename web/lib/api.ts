@@ -23,6 +23,8 @@ type RequestOptions = {
   signal?: AbortSignal;
   /** Reads response headers of a successful call (e.g. X-Total-Count of a paged list). */
   onHeaders?: (headers: Headers) => void;
+  /** Sent as Idempotency-Key: the server applies a write sent again with the same key only once. */
+  idempotencyKey?: string;
 };
 
 function withQuery(path: string, query?: Query): string {
@@ -50,6 +52,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     if (token) headers.authorization = `Bearer ${token}`;
   }
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
 
   let response: Response;
   try {

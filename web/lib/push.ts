@@ -1,10 +1,9 @@
 // Browser side of web push: support and permission, the service worker, the subscription (sent to
 // the server in the spec's fcm_token field), and the messages the worker posts when a push arrives.
 import { ApiError, api } from './api';
+import { SERVICE_WORKER_URL as SW_URL } from './offline/service-worker';
 
 export type PushState = 'unsupported' | 'default' | 'denied' | 'granted';
-
-const SW_URL = '/sw.js';
 
 /** The cache key of the bell's queries, refreshed when a push arrives or a test is sent. */
 export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { useSession } from '../../lib/session';
 import { STORAGE_KEYS, readStorage } from '../../lib/storage-keys';
 import { Footer } from './Footer';
+import { OfflineIndicator } from './OfflineIndicator';
 
 // The nav bar (with the bell and its push set-up) and the ad button are for signed-in users only:
 // they load apart from the entry, so that the sign-in and public pages do not carry them.
@@ -27,6 +28,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
+      <OfflineIndicator />
       {user?.user_type === 'consumer' && (
         <>
           {/* Room under the footer so that the floating button never hides its last line. */}

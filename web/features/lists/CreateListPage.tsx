@@ -1,13 +1,18 @@
 // /create-list: creating a list, or editing one (router state { list }). Two modes: manual
 // (catalogue search + manual lines) and document import (a photo, a PDF, a text/CSV file or pasted text).
+// Saving goes through the outbox (list-writes.ts): sent at once when online, kept on the device and
+// sent later when offline. An edit is saved as changes (rename, added, removed, new quantities), so
+// what another device changed meanwhile on the other items is kept.
 import { useQueryClient } from '@tanstack/react-query';
 import { FileText, ListPlus, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { changesBetween } from '#contract/list-changes';
 import { findDuplicateItem, type ExtractedItem, type ListItem, type ProductSuggestion, SaveListSchema, type ShoppingList } from '#contract/lists';
 import { fr } from '#contract/messages';
-import { ApiError, errorMessage } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { errorMessage } from '../../lib/api';
+import type { WriteOutcome } from '../../lib/offline/outbox-store';
+import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card, PageHeader } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
@@ -16,7 +21,8 @@ import { CategoryIllustration } from '../../ui/ProductImage';
 import { ProductSearchCombobox } from '../../ui/ProductSearchCombobox';
 import { Tabs } from '../../ui/Tabs';
 import { ImportPanel } from './ImportPanel';
-import { listsQueryKey, saveList, searchCatalogue } from './lists-api';
+import { searchCatalogue } from './lists-api';
+import { queueListChanges, queueNewList } from './list-writes';
 
 /** A list item being edited: a saved item's fields without its id, under a key of the form's own. */
 type DraftItem = Omit<ListItem, 'id'> & { key: string };
@@ -26,7 +32,15 @@ let keySeed = 0;
 const nextKey = () => `item-${++keySeed}`;
 
 function fromList(list: ShoppingList | undefined): DraftItem[] {
-  return (list?.items ?? []).map((i) => ({ key: nextKey(), product_id: i.product_id, name: i.name, brand: i.brand, category: i.category, quantity: i.quantity, notes: i.notes, is_manual_item: i.is_manual_item }));
+  return (list?.items ?? []).map((i) => ({ key: nextKey(), product_id: i.product_id, name: i.name, brand: i.brand, category: i.category, quantity: i.quantity, notes: i.notes, is_manual_item: i.is_manual_item, checked: i.checked }));
+}
+
+/** Saves the editor's list: a new list, or the changes made to `editing`. */
+function save(editing: ShoppingList | undefined, name: string, items: Omit<DraftItem, 'key'>[]): Promise<WriteOutcome> {
+  if (!editing) return queueNewList({ name, items });
+  const changes = changesBetween(editing, { name, items });
+  if (changes.length === 0) return Promise.resolve({ status: 'sent', body: editing });
+  return queueListChanges(editing, changes);
 }
 
 export function CreateListPage() {
@@ -53,12 +67,12 @@ export function CreateListPage() {
     return true;
   };
 
-  const addProduct = (p: ProductSuggestion) => addItem({ product_id: p.id, name: p.name, brand: p.brand, category: p.category, quantity: 1, notes: null, is_manual_item: false });
+  const addProduct = (p: ProductSuggestion) => addItem({ product_id: p.id, name: p.name, brand: p.brand, category: p.category, quantity: 1, notes: null, is_manual_item: false, checked: false });
 
   const addManual = () => {
     const trimmed = manualName.trim();
     if (!trimmed) return setErrors((e) => ({ ...e, manual: fr.lists.itemNameRequired }));
-    if (addItem({ product_id: null, name: trimmed, brand: manualBrand.trim() || null, category: null, quantity: 1, notes: null, is_manual_item: true })) {
+    if (addItem({ product_id: null, name: trimmed, brand: manualBrand.trim() || null, category: null, quantity: 1, notes: null, is_manual_item: true, checked: false })) {
       setManualName('');
       setManualBrand('');
       setErrors((e) => ({ ...e, manual: undefined }));
@@ -69,7 +83,7 @@ export function CreateListPage() {
     let added = 0;
     const next = [...items];
     for (const item of extracted) {
-      const line = { key: nextKey(), product_id: item.product_id, name: item.name, brand: item.brand, category: item.category, quantity: item.quantity, notes: null, is_manual_item: !item.product_id };
+      const line = { key: nextKey(), product_id: item.product_id, name: item.name, brand: item.brand, category: item.category, quantity: item.quantity, notes: null, is_manual_item: !item.product_id, checked: false };
       if (findDuplicateItem([...next, line]) >= 0) continue;
       next.push(line);
       added += 1;
@@ -95,13 +109,14 @@ export function CreateListPage() {
     if (findDuplicateItem(parsed.data.items) >= 0) return notifyError(fr.lists.duplicateItem);
     setSaving(true);
     try {
-      await saveList(payload, editing?.id);
-      await queryClient.invalidateQueries({ queryKey: listsQueryKey });
+      const outcome = await save(editing, parsed.data.name, payload.items.filter((i) => i.quantity > 0));
+      if (outcome.status === 'rejected') return notifyError(errorMessage(outcome.error, fr.lists.saveError));
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-      notifySuccess(editing ? fr.listsUi.updated : fr.listsUi.saved);
+      if (outcome.status === 'queued') notifyInfo(fr.offline.savedOnDevice);
+      else notifySuccess(editing ? fr.listsUi.updated : fr.listsUi.saved);
       navigate('/shopping-lists');
     } catch (error) {
-      notifyError(error instanceof ApiError && error.status === 401 ? fr.listsUi.sessionExpired : errorMessage(error, fr.lists.saveError));
+      notifyError(errorMessage(error, fr.lists.saveError));
     } finally {
       setSaving(false);
     }
