@@ -1,6 +1,7 @@
 // Every route of the application (spec part 1 section 2 and part 2 section 2). Pages are loaded on
 // demand so a phone only downloads the screen it opens.
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { dialogHistory } from '../ui/dialog-history';
 import { PageLoader } from '../ui/Spinner';
 import { PublicOnly, PublicPage, RequireAgent, RequireConsumer, RequireModerator, UnknownRoute } from './guards';
 import { AppLayout } from './shell/AppLayout';
@@ -83,4 +84,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
+// Before the router: the dialogs' history must hear popstate first to hide its own moves from the
+// router, and a window's listeners run in the order they were added, capturing or not.
+dialogHistory();
 export const router = createBrowserRouter(routes);
