@@ -1,47 +1,12 @@
 // Crowdsourced prices (spec part 1 sections 3, 5, 7): the contribution payload, its answer, the trust
 // constants and the price history.
 import { z } from './zod';
-import { IMAGE_DATA_URL_MAX_CHARS } from './constants';
+import { IMAGE_DATA_URL_MAX_CHARS, TRUST } from './constants';
 import { fr } from './messages';
 import { LatitudeField, LongitudeField, PriceField, type CURRENCY_CODE } from './products';
 
-/** Trust rules for a price (README "Prix : observations, consensus, réputation"); see server/features/prices/. */
-export const TRUST = {
-  /** A contributor farther than this from the store is held for review. */
-  maxDistanceKm: 1,
-  /** A price more than this factor above or below the shown price is held for review. */
-  outlierFactor: 3,
-  /** Two prices agree when the higher is at most this factor above the lower. */
-  agreementRatio: 1.1,
-  /** A voice's weight halves with every this many days of age. */
-  halfLifeDays: 14,
-  /** Only the most recent voices count. */
-  maxVoices: 50,
-  /** No voice weighs more than this share of all the others together (strictly less than them). */
-  heaviestVoiceCap: 0.999,
-  /** Trust weight: 1 for a newcomer, one more step per this much reputation, between min and max. */
-  reputationPerTrustStep: 10,
-  minTrust: 0.25,
-  maxTrust: 3,
-  /** Weight factor of a price entered without a position (the product dialogs). */
-  unlocatedFactor: 0.5,
-  /** Reputation: a point when another voice confirms an observation, more when a moderator does. */
-  reputationConfirmed: 1,
-  reputationApproved: 3,
-  reputationRejected: -5,
-  /** The same user, product, store and price again within a minute counts once. */
-  duplicateWindowMs: 60_000,
-  /** At most this many prices per user for one product in one store per 24 hours… */
-  maxPerItemPerDay: 3,
-  /** …and this many prices per user in all per 24 hours. */
-  maxPerUserPerDay: 60,
-  /** "Signaler ce prix": at most this many reports per user per 24 hours. */
-  maxFlagsPerUserPerDay: 20,
-  /** A shown price whose latest supporting observation is older than this is marked "à confirmer". */
-  staleAfterDays: 30,
-  /** The outlier job flags a store price outside [1/factor, factor] × the product's cross-store median. */
-  crossStoreOutlierFactor: 3,
-} as const;
+// The trust rules live with the business constants, which a page can read without zod.
+export { TRUST };
 
 /** POST /api/prices/contribute. image_base64 is bare base64 (or a data URL), or null. */
 export const ContributionSchema = z.object({

@@ -2,55 +2,13 @@
 // them, the payloads of every product call and the shapes the API answers with.
 import { z } from './zod';
 import { OptionalBarcodeField } from './barcodes';
+import { ALL_CATEGORIES, ALL_UNITS, CATALOGUE, PRODUCT_SORTS } from './catalogue';
 import { IMAGE_DATA_URL_MAX_CHARS } from './constants';
 import { fr } from './messages';
 import type { PriceFreshness } from './prices';
 
-/** Categories of the first "add product" dialog (the one that confirms a detected product). */
-export const ADD_DIALOG_CATEGORIES = [
-  'Général',
-  'Électronique',
-  'Mode',
-  'Maison & Jardin',
-  'Alimentation',
-  'Santé & Beauté',
-  'Sport',
-  'Automobile',
-  'Livre & Media',
-  'Jouets',
-] as const;
-
-/** Categories of the edit and simple add dialogs and of the catalogue filter. */
-export const PRODUCT_CATEGORIES = [
-  'Fruits et légumes',
-  'Produits laitiers',
-  'Viande et poisson',
-  'Épicerie',
-  'Boulangerie',
-  'Boissons',
-  "Produits d'hygiène",
-  'Produits ménagers',
-  'Divers',
-] as const;
-
-/** Units of the first add dialog. */
-export const ADD_DIALOG_UNITS = ['pièce', 'bouteille', 'paquet', 'cube', 'kg', 'g', 'litre'] as const;
-/** Units of the other dialogs. */
-export const PRODUCT_UNITS = ['kg', 'g', 'L', 'mL', 'pièce', 'pack', 'boîte', 'sachet'] as const;
-
-/** Every category or unit a product may hold: the union of the spec's two lists of each. */
-export const ALL_CATEGORIES = [...PRODUCT_CATEGORIES, ...ADD_DIALOG_CATEGORIES] as const;
-export const ALL_UNITS = [...new Set([...PRODUCT_UNITS, ...ADD_DIALOG_UNITS])] as [string, ...string[]];
-
-export const CATALOGUE = {
-  pageSize: 6,
-  pageWindow: 5,
-  /** Default and largest `limit` of GET /api/products. */
-  defaultLimit: 50,
-  maxLimit: 100,
-  searchMaxLength: 100,
-  galleryMax: 3,
-} as const;
+// The catalogue's lists, limits and sort rule live in catalogue.ts, which a page reads without zod.
+export { ADD_DIALOG_CATEGORIES, ADD_DIALOG_UNITS, ALL_CATEGORIES, ALL_UNITS, CATALOGUE, PRODUCT_CATEGORIES, PRODUCT_SORTS, PRODUCT_UNITS, TOTAL_COUNT_HEADER, catalogueSort, type ProductSort } from './catalogue';
 
 export const PRICE_MAX_XAF = 10_000_000;
 export const CURRENCY_CODE = 'XAF';
@@ -168,17 +126,6 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: fr.common.invalidValue })
   .transform((v) => v === 'true' || v === '1');
 
-/** Catalogue orders: best match first (searches only), name A-Z, most recent. */
-export const PRODUCT_SORTS = ['relevance', 'name', 'recent'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-
-/** The order a catalogue page is in: the one asked for, else best match first for a search and A-Z otherwise. */
-export function catalogueSort(sort: ProductSort | undefined, search: string | undefined): ProductSort {
-  const searching = Boolean(search?.trim());
-  if (sort === 'relevance' || sort === undefined) return searching ? 'relevance' : 'name';
-  return sort;
-}
-
 /** GET /api/products. The total number of matches is in the X-Total-Count header. */
 export const ProductListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(CATALOGUE.maxLimit).default(CATALOGUE.defaultLimit),
@@ -199,7 +146,6 @@ export const PricedProductsQuerySchema = z.object({
   store_id: z.string().uuid({ error: fr.stores.notFound }).optional(),
 });
 
-export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 // ---------------------------------------------------------------- answers
 

@@ -1,36 +1,13 @@
 // Stores and the "maps service" places (spec part 2 sections 3, 7, 9; part 1 section 3). Places are
 // served from our own stores table, so the app needs no vendor key.
 import { z } from './zod';
+import { LOCATION_WATCH, NEARBY_INVITE, PLACES } from './constants';
 import { fr } from './messages';
 import { LatitudeField, LongitudeField } from './products';
 
-export const PLACES = {
-  /** The catalogue's nearby-store prompt: radius=5 (km). */
-  nearbyStoreRadiusKm: 5,
-  /** Store finder: nearby supermarkets and grocery stores within 2000 m. */
-  finderRadiusM: 2000,
-  /** Dialogs: text search 10000 m, nearby 5000 m. */
-  dialogSearchRadiusM: 10_000,
-  dialogNearbyRadiusM: 5000,
-  queryMinLength: 2,
-  /** Shop suggestions in dialogs start at 3 characters, debounced 300 ms. */
-  suggestionMinLength: 3,
-  debounceMs: 300,
-  /** Only the first 5 places are listed on /contribute. */
-  contributeListed: 5,
-  /** A radius at or below this is read as kilometres (radius=5), above as metres (radius=5000). */
-  kmRadiusThreshold: 100,
-  maxRadiusKm: 50,
-  maxResults: 50,
-  /** A store added again within this distance with the same name is the same store. */
-  duplicateWithinM: 50,
-} as const;
-
-/** The nearby-store invitation: offer 3 of 5 fetched priced products. */
-export const NEARBY_INVITE = { fetched: 5, offered: 3 } as const;
-
-/** Geolocation watch options (part 2 section 9). */
-export const LOCATION_WATCH = { enableHighAccuracy: true, maximumAge: 60_000, timeout: 30_000 } as const;
+// The places, nearby-invite and geolocation constants live with the business constants, which a
+// page can read without zod.
+export { LOCATION_WATCH, NEARBY_INVITE, PLACES };
 
 /** Our own stores (part 1 section 3). */
 export type Store = {

@@ -1,9 +1,8 @@
 // The browser's position for the catalogue prompt, /contribute, the store finder and the shop
 // pickers: a watch (or one reading) with the spec's options, and its French error messages.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DEFAULT_POSITION } from '#contract/constants';
+import { DEFAULT_POSITION, LOCATION_WATCH } from '#contract/constants';
 import { fr } from '#contract/messages';
-import { LOCATION_WATCH } from '#contract/stores';
 
 export type LatLng = { latitude: number; longitude: number };
 export type GeoStatus = 'idle' | 'locating' | 'granted' | 'denied' | 'unsupported';

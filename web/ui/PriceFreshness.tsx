@@ -4,7 +4,8 @@
 import { BadgeCheck, Clock } from 'lucide-react';
 import { formatRelativeTime } from '#contract/format';
 import { fr } from '#contract/messages';
-import { TRUST, type PriceFreshness as Freshness } from '#contract/prices';
+import { TRUST } from '#contract/constants';
+import type { PriceFreshness as Freshness } from '#contract/prices';
 
 /** "vu il y a 3j · 4 contributeurs" (singular for one). */
 export function freshnessText(freshness: Pick<Freshness, 'observed_at' | 'contributor_count'>, now: Date = new Date()): string {

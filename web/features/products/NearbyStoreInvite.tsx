@@ -6,7 +6,7 @@ import { MapPin } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { fr } from '#contract/messages';
-import { NEARBY_INVITE, PLACES } from '#contract/stores';
+import { NEARBY_INVITE, PLACES } from '#contract/constants';
 import type { LatLng } from '../../lib/geolocation';
 import { fetchNearbyStores, placesKeys } from '../../lib/places';
 import { Button, buttonClasses } from '../../ui/Button';

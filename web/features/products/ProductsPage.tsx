@@ -8,22 +8,27 @@ import { MapPin, PackageSearch, Plus, ScanBarcode, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { fr } from '#contract/messages';
-import { CATALOGUE, PRODUCT_CATEGORIES, PRODUCT_SORTS, catalogueSort, type Product, type ProductSort } from '#contract/products';
+import { CATALOGUE, PRODUCT_CATEGORIES, PRODUCT_SORTS, catalogueSort, type ProductSort } from '#contract/catalogue';
+import type { Product } from '#contract/products';
 import { useGeolocation } from '../../lib/geolocation';
 import { useSession } from '../../lib/session';
-import { BarcodeScanner } from '../../ui/BarcodeScanner';
 import { Button } from '../../ui/Button';
 import { Card, EmptyState } from '../../ui/Card';
 import { Pagination } from '../../ui/Pagination';
 import { CatalogueHeader } from './CatalogueHeader';
-import { DuplicateDialog } from './DuplicateDialog';
 import { NearbyStoreInvite } from './NearbyStoreInvite';
 import { ProductCard } from './ProductCard';
-import { ProductDetailsDialog } from './ProductDetailsDialog';
-import { ProductFormDialog, type ProductDraft } from './ProductFormDialog';
+import type { ProductDraft } from './ProductFormDialog';
 import { fetchProductPage, productKeys, type CatalogueFilters } from './products-api';
-import { SmartScannerDialog } from './SmartScannerDialog';
 import { LoadError } from '../../ui/LoadError';
+import { MountWhenOpened, lazyNamed } from '../../ui/LazyDialog';
+
+// The dialogs load when first opened: the catalogue's first screen needs none of them.
+const BarcodeScanner = lazyNamed(() => import('../../ui/BarcodeScanner'), 'BarcodeScanner');
+const DuplicateDialog = lazyNamed(() => import('./DuplicateDialog'), 'DuplicateDialog');
+const ProductDetailsDialog = lazyNamed(() => import('./ProductDetailsDialog'), 'ProductDetailsDialog');
+const ProductFormDialog = lazyNamed(() => import('./ProductFormDialog'), 'ProductFormDialog');
+const SmartScannerDialog = lazyNamed(() => import('./SmartScannerDialog'), 'SmartScannerDialog');
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SORT_LABELS: Record<ProductSort, string> = { relevance: fr.navigation.sortRelevance, name: fr.products.sortName, recent: fr.products.sortRecent };
@@ -92,15 +97,17 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
       >
         <ScanBarcode size={20} aria-hidden="true" />
       </button>
-      <BarcodeScanner
-        open={scanning}
-        onClose={() => setScanning(false)}
-        onDetected={(code) => {
-          setScanning(false);
-          setText(code);
-          onChangeRef.current(code);
-        }}
-      />
+      <MountWhenOpened open={scanning}>
+        <BarcodeScanner
+          open={scanning}
+          onClose={() => setScanning(false)}
+          onDetected={(code) => {
+            setScanning(false);
+            setText(code);
+            onChangeRef.current(code);
+          }}
+        />
+      </MountWhenOpened>
     </div>
   );
 }
@@ -228,34 +235,46 @@ export function ProductsPage() {
       )}
       {contributes && geo.position && <NearbyStoreInvite position={geo.position} />}
 
-      <ProductDetailsDialog
-        productId={detailsId}
-        onClose={() => setDetailsId(null)}
-        onEdit={(p) => {
-          setDetailsId(null);
-          setEditing(p);
-        }}
-        onDuplicate={(p) => {
-          setDetailsId(null);
-          setDuplicating(p);
-        }}
-      />
-      <ProductFormDialog open={Boolean(editing)} mode="edit" product={editing ?? undefined} onClose={() => setEditing(null)} />
-      <ProductFormDialog open={simpleAdd} mode="simple" onClose={() => setSimpleAdd(false)} onSaved={(p) => setDetailsId(p.id)} />
-      <ProductFormDialog open={Boolean(draft)} mode="withShop" draft={draft ?? undefined} onClose={() => setDraft(null)} onSaved={(p) => setDetailsId(p.id)} />
-      <DuplicateDialog product={duplicating} onClose={() => setDuplicating(null)} />
-      <SmartScannerDialog
-        open={scanner}
-        onClose={() => setScanner(false)}
-        onUse={(d) => {
-          setScanner(false);
-          setDraft(d);
-        }}
-        onOpenProduct={(id) => {
-          setScanner(false);
-          setDetailsId(id);
-        }}
-      />
+      <MountWhenOpened open={Boolean(detailsId)}>
+        <ProductDetailsDialog
+          productId={detailsId}
+          onClose={() => setDetailsId(null)}
+          onEdit={(p) => {
+            setDetailsId(null);
+            setEditing(p);
+          }}
+          onDuplicate={(p) => {
+            setDetailsId(null);
+            setDuplicating(p);
+          }}
+        />
+      </MountWhenOpened>
+      <MountWhenOpened open={Boolean(editing)}>
+        <ProductFormDialog open={Boolean(editing)} mode="edit" product={editing ?? undefined} onClose={() => setEditing(null)} />
+      </MountWhenOpened>
+      <MountWhenOpened open={simpleAdd}>
+        <ProductFormDialog open={simpleAdd} mode="simple" onClose={() => setSimpleAdd(false)} onSaved={(p) => setDetailsId(p.id)} />
+      </MountWhenOpened>
+      <MountWhenOpened open={Boolean(draft)}>
+        <ProductFormDialog open={Boolean(draft)} mode="withShop" draft={draft ?? undefined} onClose={() => setDraft(null)} onSaved={(p) => setDetailsId(p.id)} />
+      </MountWhenOpened>
+      <MountWhenOpened open={Boolean(duplicating)}>
+        <DuplicateDialog product={duplicating} onClose={() => setDuplicating(null)} />
+      </MountWhenOpened>
+      <MountWhenOpened open={scanner}>
+        <SmartScannerDialog
+          open={scanner}
+          onClose={() => setScanner(false)}
+          onUse={(d) => {
+            setScanner(false);
+            setDraft(d);
+          }}
+          onOpenProduct={(id) => {
+            setScanner(false);
+            setDetailsId(id);
+          }}
+        />
+      </MountWhenOpened>
     </div>
   );
 }

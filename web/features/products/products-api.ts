@@ -1,6 +1,7 @@
 // The catalogue's server calls and their query keys.
 import type { PriceHistory } from '#contract/prices';
-import { CATALOGUE, TOTAL_COUNT_HEADER, type PricedProductsResponse, type Product, type ProductDetail, type ProductSort } from '#contract/products';
+import { CATALOGUE, TOTAL_COUNT_HEADER, type ProductSort } from '#contract/catalogue';
+import type { PricedProductsResponse, Product, ProductDetail } from '#contract/products';
 import { api } from '../../lib/api';
 
 export type CatalogueFilters = { search: string; category: string; sort: ProductSort; page: number };
