@@ -174,7 +174,8 @@ test.describe('at 360 px', () => {
     await useSessionOf(page, consumer);
     await page.goto('/deliveries');
     await expect(page.getByTestId('delivery-card')).toContainText('Confirmée');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // Against the screen: on a phone the layout viewport (innerWidth) grows with content that overflows.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: 'test-results/screens/deliveries-360.png', fullPage: true });
     await openRequestForm(page);
     await page.getByRole('button', { name: 'Créer la demande' }).click();

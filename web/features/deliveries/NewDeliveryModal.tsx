@@ -23,6 +23,8 @@ const GPS_TIMEOUT_MS = 10_000;
 
 export function NewDeliveryModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const lists = useListsForDelivery(open);
+  // The lists saved for offline reading are shown only until the fresh ones arrive.
+  const choices = lists.isFetching ? undefined : lists.data;
   const create = useCreateDelivery();
   const [locating, setLocating] = useState(false);
   const { register, handleSubmit, setValue, watch, reset, control, formState } = useForm<DeliveryRequestForm, unknown, z.output<typeof DeliveryRequestFormSchema>>({
@@ -85,14 +87,14 @@ export function NewDeliveryModal({ open, onClose }: { open: boolean; onClose: ()
     >
       <form id="new-delivery-form" noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
         <SelectField label={texts.list} error={errors.shopping_list_id?.message} {...register('shopping_list_id')}>
-          <option value="">{lists.isPending ? fr.common.loading : texts.chooseList}</option>
-          {lists.data?.deliverable.map((list) => (
+          <option value="">{choices ? texts.chooseList : fr.common.loading}</option>
+          {choices?.deliverable.map((list) => (
             <option key={list.id} value={list.id}>
               {texts.listOption(list.name, list.item_count)}
             </option>
           ))}
         </SelectField>
-        {lists.data && <ListAvailability lists={lists.data} />}
+        {choices && <ListAvailability lists={choices} />}
 
         <TextAreaField label={texts.address} rows={2} placeholder={texts.addressPlaceholder} autoComplete="street-address" error={errors.delivery_address?.message} {...register('delivery_address')} />
 

@@ -28,6 +28,9 @@ export function useListsForDelivery(enabled: boolean) {
     queryFn: () => api.get<ListChoice[]>('/shopping-lists'),
     select: splitForDelivery,
     enabled,
+    // Read again at each opening: a list booked or delivered since (here or on another device)
+    // must not be offered, and the explanation must be today's.
+    staleTime: 0,
   });
 }
 
