@@ -9,13 +9,14 @@ export const offline = {
   // The indicator in the shell
   indicatorLabel: 'État de la connexion',
   offline: 'Hors connexion',
-  waiting: (n: number) => `${plural(n, 'modification')} en attente d’envoi`,
+  waiting: (n: number) => `${plural(n, 'modification')} en attente`,
   sending: (n: number) => `Envoi de ${plural(n, 'modification')}…`,
   sent: (n: number) => `Connexion rétablie : ${plural(n, 'modification')} ${n > 1 ? 'envoyées' : 'envoyée'}`,
   retrying: (n: number) => `${plural(n, 'modification')} en attente : nouvel essai bientôt`,
 
   // Lists
   listsOfflineNote: 'Hors connexion : vos listes restent consultables et modifiables. Vos changements seront envoyés au retour du réseau ; supprimer et dupliquer demandent une connexion.',
+  listsFetchedAt: (when: string) => `Listes du serveur reçues le ${when}.`,
   savedOnDevice: 'Enregistré sur cet appareil : ce sera envoyé dès le retour du réseau.',
   pendingBadge: 'En attente d’envoi',
   itemsToBuy: 'Articles (cochez-les au fil des courses)',
@@ -23,6 +24,8 @@ export const offline = {
 
   // Data shown from this device's copy
   snapshot: (when: string) => `Hors connexion : données du ${when}, peut-être plus à jour.`,
+  /** The list editor's catalogue search cannot answer offline. */
+  searchOffline: 'Hors connexion : la recherche dans le catalogue reviendra avec le réseau. Ajoutez vos articles à la main.',
   optimisationSnapshot: (when: string) => `Hors connexion : dernière optimisation, calculée le ${when} ; les prix ont peut-être changé depuis.`,
   noSnapshot: 'Hors connexion : cette page n’a pas encore été consultée sur cet appareil. Elle s’affichera au retour du réseau.',
 

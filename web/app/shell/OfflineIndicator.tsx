@@ -38,18 +38,18 @@ export function OfflineIndicator() {
 
   let content: { tone: Tone; icon: ReactNode; text: string } | null = null;
   if (!online) {
-    content = { tone: 'offline', icon: <WifiOff size={16} aria-hidden="true" />, text: waiting ? `${fr.offline.offline} · ${fr.offline.waiting(waiting)}` : fr.offline.offline };
+    content = { tone: 'offline', icon: <WifiOff size={14} aria-hidden="true" />, text: waiting ? `${fr.offline.offline} · ${fr.offline.waiting(waiting)}` : fr.offline.offline };
   } else if (waiting) {
-    content = { tone: 'busy', icon: <CloudUpload size={16} aria-hidden="true" />, text: phase === 'sending' ? fr.offline.sending(waiting) : fr.offline.retrying(waiting) };
+    content = { tone: 'busy', icon: <CloudUpload size={14} aria-hidden="true" />, text: phase === 'sending' ? fr.offline.sending(waiting) : fr.offline.retrying(waiting) };
   } else if (recentlySent && lastSent) {
-    content = { tone: 'done', icon: <CheckCircle2 size={16} aria-hidden="true" />, text: fr.offline.sent(lastSent.count) };
+    content = { tone: 'done', icon: <CheckCircle2 size={14} aria-hidden="true" />, text: fr.offline.sent(lastSent.count) };
   }
 
   // The live region stays mounted so that screen readers hear each change.
   return (
     <div role="status" aria-live="polite" aria-label={fr.offline.indicatorLabel} className="pointer-events-none fixed inset-x-4 bottom-20 z-40 flex justify-center sm:inset-x-auto sm:bottom-6 sm:left-6" data-testid="offline-indicator">
       {content && (
-        <p className={`inline-flex max-w-full items-center gap-2 rounded-full px-3.5 py-2 text-sm font-semibold shadow-lg ${TONES[content.tone]}`}>
+        <p className={`inline-flex max-w-full items-center gap-1.5 rounded-full px-3 py-1.5 text-xs font-semibold shadow-lg sm:text-sm ${TONES[content.tone]}`}>
           <span className="shrink-0">{content.icon}</span>
           <span className="min-w-0">{content.text}</span>
         </p>

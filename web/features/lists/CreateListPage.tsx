@@ -13,6 +13,7 @@ import { fr } from '#contract/messages';
 import { errorMessage } from '../../lib/api';
 import type { WriteOutcome } from '../../lib/offline/outbox-store';
 import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
+import { useOnline } from '../../lib/use-online';
 import { Button } from '../../ui/Button';
 import { Card, PageHeader } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
@@ -48,6 +49,7 @@ export function CreateListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editing = (location.state as { list?: ShoppingList } | null)?.list;
+  const online = useOnline();
   const [mode, setMode] = useState<Mode>('manual');
   const [name, setName] = useState(editing?.name ?? '');
   const [items, setItems] = useState<DraftItem[]>(() => fromList(editing));
@@ -154,6 +156,7 @@ export function CreateListPage() {
           >
             {mode === 'manual' ? (
               <div className="space-y-5">
+                {!online && <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">{fr.offline.searchOffline}</p>}
                 <ProductSearchCombobox search={search} onPick={addProduct} detailed />
                 <fieldset className="space-y-3 rounded-xl bg-slate-50 p-3">
                   <legend className="px-1 text-sm font-semibold text-slate-700">{fr.listsUi.manualItem}</legend>

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BarChart3, ClipboardList, CloudUpload, Copy, Eye, Pencil, Plus, Trash2, WifiOff } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatDate } from '#contract/format';
+import { formatDate, formatDateTime } from '#contract/format';
 import { listLock, type ShoppingList } from '#contract/lists';
 import { fr } from '#contract/messages';
 import { errorMessage } from '../../lib/api';
@@ -34,7 +34,7 @@ export function ShoppingListsPage({ renderPriceAnalysis }: { renderPriceAnalysis
   const navigate = useNavigate();
   const online = useOnline();
   const offlineNoteId = useId();
-  const { data: lists, isPending, isError, refetch, pendingIds } = useShoppingLists();
+  const { data: lists, isPending, isError, refetch, pendingIds, dataUpdatedAt } = useShoppingLists();
   // The details show the list as it changes (ticks, quantities), so only its id is kept.
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const details = lists?.find((l) => l.id === detailsId) ?? null;
@@ -91,7 +91,9 @@ export function ShoppingListsPage({ renderPriceAnalysis }: { renderPriceAnalysis
       {!online && (
         <p id={offlineNoteId} role="status" className="mb-4 flex items-start gap-2 rounded-xl bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200">
           <WifiOff size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
-          {fr.offline.listsOfflineNote}
+          <span>
+            {fr.offline.listsOfflineNote} {dataUpdatedAt > 0 && fr.offline.listsFetchedAt(formatDateTime(new Date(dataUpdatedAt)))}
+          </span>
         </p>
       )}
       {isPending ? (

@@ -12,6 +12,7 @@ import { Button, buttonClasses } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { Money } from '../../ui/Money';
 import { PriceFreshness } from '../../ui/PriceFreshness';
+import { SavedDataNote } from '../../ui/SavedDataNote';
 import { CategoryIllustration } from '../../ui/ProductImage';
 import { Spinner } from '../../ui/Spinner';
 import { FlagPriceDialog, type FlagTarget } from './FlagPriceDialog';
@@ -123,7 +124,7 @@ function StorePriceRow({ price, flagged, onFlag }: { price: ProductPrice; flagge
 type DetailsProps = { productId: string | null; onClose: () => void; onEdit: (p: ProductDetail) => void; onDuplicate: (p: ProductDetail) => void };
 
 export function ProductDetailsDialog({ productId, onClose, onEdit, onDuplicate }: DetailsProps) {
-  const { data: product, isPending, isError, refetch } = useQuery({ ...productDetailQuery(productId ?? ''), enabled: Boolean(productId) });
+  const { data: product, isPending, isError, refetch, dataUpdatedAt } = useQuery({ ...productDetailQuery(productId ?? ''), enabled: Boolean(productId) });
   const images = product ? [product.main_image, ...product.gallery_images].filter((u): u is string => Boolean(u)) : [];
   const { user } = useSession();
   const canFlag = user?.user_type === 'consumer';
@@ -169,6 +170,7 @@ export function ProductDetailsDialog({ productId, onClose, onEdit, onDuplicate }
         </div>
       ) : (
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+          <SavedDataNote fetchedAt={dataUpdatedAt} className="md:col-span-2" />
           <div className="space-y-4">
             <Carousel images={images} name={product.name} category={product.category} />
             <dl className="space-y-1 text-sm text-slate-600">

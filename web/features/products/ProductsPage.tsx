@@ -21,6 +21,7 @@ import { ProductCard } from './ProductCard';
 import type { ProductDraft } from './ProductFormDialog';
 import { fetchProductPage, productKeys, type CatalogueFilters } from './products-api';
 import { LoadError } from '../../ui/LoadError';
+import { SavedDataNote } from '../../ui/SavedDataNote';
 import { MountWhenOpened, lazyNamed } from '../../ui/LazyDialog';
 
 // The dialogs load when first opened: the catalogue's first screen needs none of them.
@@ -133,7 +134,7 @@ export function ProductsPage() {
   const contributes = Boolean(user?.preferences.contribute_in_store);
   const geo = useGeolocation({ enabled: contributes, watch: true });
   const { filters, update } = useCatalogueFilters();
-  const { data, isPending, isError, isFetching, refetch } = useQuery({
+  const { data, isPending, isError, isFetching, refetch, dataUpdatedAt } = useQuery({
     queryKey: productKeys.page(filters),
     queryFn: () => fetchProductPage(filters),
     placeholderData: keepPreviousData,
@@ -199,6 +200,7 @@ export function ProductsPage() {
         />
       ) : (
         <>
+          <SavedDataNote fetchedAt={dataUpdatedAt} />
           <p className="text-sm text-slate-500" aria-live="polite">
             {fr.products.resultCount(data.total)}
           </p>

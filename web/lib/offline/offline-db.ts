@@ -26,12 +26,20 @@ export function offlineDb(): Promise<OfflineDb> {
       db.createObjectStore('snapshots');
     },
     // Another tab upgrading the database: let it, and reopen on the next call.
-    blocking() {
-      void opening?.then((db) => db.close());
+    blocking: () => void closeOfflineDb(),
+    // Closed by the browser (storage cleared): reopen on the next call.
+    terminated: () => {
       opening = null;
     },
   });
   return opening;
+}
+
+/** Closes the connection; the next call opens a new one (as a new page would). */
+export async function closeOfflineDb(): Promise<void> {
+  const current = opening;
+  opening = null;
+  (await current)?.close();
 }
 
 /** Everything this device kept for offline use: the outbox and the cached pages. */

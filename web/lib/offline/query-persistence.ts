@@ -20,7 +20,6 @@ export const OFFLINE_MAX_AGE_MS = 7 * 24 * 3_600_000;
 /** The catalogue is large: only the most recently read pages and products are kept. */
 const MAX_SAVED_QUERIES = 120;
 const SNAPSHOT_KEY = 'query-cache';
-const SAVE_DELAY_MS = 1000;
 
 export function isOfflineReadable(query: Pick<Query, 'queryKey' | 'state'>): boolean {
   return query.state.status === 'success' && (OFFLINE_QUERY_ROOTS as readonly unknown[]).includes(query.queryKey[0]);
@@ -33,9 +32,9 @@ function newestFirst(client: PersistedClient): PersistedClient {
 
 /**
  * Saves the cache of the user `currentUserId()` names (nothing when nobody is signed in), at most
- * once a second; restores it only for that same user.
+ * once every `saveDelayMs`; restores it only for that same user.
  */
-export function createOfflinePersister(currentUserId: () => string | null): Persister {
+export function createOfflinePersister(currentUserId: () => string | null, saveDelayMs = 1000): Persister {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let latest: PersistedClient | null = null;
 
@@ -52,7 +51,7 @@ export function createOfflinePersister(currentUserId: () => string | null): Pers
   return {
     persistClient(client) {
       latest = client;
-      timer ??= setTimeout(() => void save().catch(() => undefined), SAVE_DELAY_MS);
+      timer ??= setTimeout(() => void save().catch(() => undefined), saveDelayMs);
     },
     async restoreClient() {
       const userId = currentUserId();
