@@ -6,7 +6,6 @@ import { startListSync } from '../features/lists/list-sync';
 import { currentUserId, followSession } from '../lib/offline/offline-session';
 import { OFFLINE_MAX_AGE_MS, createOfflinePersister, isOfflineReadable } from '../lib/offline/query-persistence';
 import { setNavigator, startSession } from '../lib/session';
-import { dialogHistory } from '../ui/dialog-history';
 import { createQueryClient } from './query-client';
 import { LazyToaster } from '../ui/Toasts';
 import { router } from './router';
@@ -20,8 +19,6 @@ const persistOptions = {
 };
 
 setNavigator((to, state) => void router.navigate(to, { replace: true, state }));
-// Dialogs close on Back; set up now so that an entry left by a reload with a dialog open is cleared.
-dialogHistory();
 startListSync(queryClient);
 // From the start (before the first render): the lists wait for this user's outbox to be read.
 followSession({ queryClient, removeSavedPages: () => Promise.resolve(persister.removeClient()) });

@@ -3,7 +3,9 @@
 // dialog over the page, 2 = a dialog opened from it…). These entries are kept out of the router's
 // sight, so that it never sees more than the pages it made:
 //  - a move between a page's entry and its dialogs' entries (Back that closes a dialog, or the
-//    entry taken away when a button closes it) is stopped before the router's popstate listener;
+//    entry taken away when a button closes it) is stopped before the router's popstate listener
+//    (a window calls its listeners in the order they were added, so this is set up before the
+//    router is created: see app/router.tsx);
 //  - a navigation pushed while dialog entries are on top (a link inside a dialog, a save that
 //    opens another page) first takes them away, so Back from the new page returns to the page
 //    rather than to a dead copy of it; a replace under open dialogs replaces the page's entry and
@@ -195,7 +197,7 @@ export function createDialogHistory(win: HistoryWindow): DialogHistory {
 
 let installed: DialogHistory | null = null;
 
-/** The dialog history of this window, set up on first use (App calls it at start, for a reload with a dialog open). */
+/** The dialog history of this window, set up on first use (before the router, see app/router.tsx). */
 export function dialogHistory(): DialogHistory {
   installed ??= createDialogHistory(window);
   return installed;

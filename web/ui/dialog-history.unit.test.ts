@@ -1,6 +1,7 @@
 // The dialogs' history entries against a small stand-in for the browser's history: moves are
-// asynchronous (a task later, then popstate), capturing listeners run first and may stop the rest,
-// and a fake router listens as React Router does (bubbling popstate listener on window).
+// asynchronous (a task later, then popstate), a window's listeners run in the order they were added
+// (capturing or not, as Chromium does) and may stop the rest, and a fake router listens as React
+// Router does, set up after the dialogs' history (app/router.tsx).
 import { describe, expect, it } from 'vitest';
 import { createDialogHistory, type HistoryWindow } from './dialog-history';
 
@@ -84,7 +85,7 @@ class FakeBrowser {
   private dispatchPop() {
     let stopped = false;
     const event = { stopImmediatePropagation: () => (stopped = true) } as unknown as PopStateEvent;
-    for (const l of [...this.listeners.filter((l) => l.capture), ...this.listeners.filter((l) => !l.capture)]) {
+    for (const l of [...this.listeners]) {
       if (stopped) break;
       l.fn(event);
     }
@@ -95,9 +96,9 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 function setUp() {
   const browser = new FakeBrowser('/dashboard');
+  const dialogs = createDialogHistory(browser.window);
   browser.startRouter();
   browser.routerPush('/products');
-  const dialogs = createDialogHistory(browser.window);
   return { browser, dialogs };
 }
 
@@ -240,8 +241,8 @@ describe('navigating with a dialog open', () => {
   it('after a reload with a dialog open, its left-over entry is taken away', async () => {
     const browser = new FakeBrowser('/products');
     browser.history.pushState({ ...browser.history.state, mpDialog: { depth: 1 } }, '');
-    browser.startRouter();
     createDialogHistory(browser.window);
+    browser.startRouter();
     await settle();
     expect(browser.index).toBe(0);
     expect(browser.routerPops).toEqual([]);

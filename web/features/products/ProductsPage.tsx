@@ -41,22 +41,23 @@ const SORT_LABELS: Record<ProductSort, string> = { relevance: fr.navigation.sort
  */
 function useCatalogueFilters() {
   const [params, setParams] = useSearchParams();
-  const sort = params.get('sort');
+  const sortParam = params.get('sort');
+  // The order the user chose, if any: without one a search is shown best match first, the catalogue A-Z.
+  const chosenSort = (PRODUCT_SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as ProductSort) : undefined;
   const text = params.get('q') ?? '';
   const filters: CatalogueFilters = {
     search: text,
     category: params.get('category') ?? '',
-    // A search is shown best match first, the catalogue A-Z, unless another order is chosen.
-    sort: catalogueSort((PRODUCT_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ProductSort) : undefined, text),
+    sort: catalogueSort(chosenSort, text),
     page: Math.max(1, Number(params.get('page')) || 1),
   };
   const update = (changes: Partial<CatalogueFilters>, { replace = false } = {}) => {
     const next = { ...filters, ...changes, page: changes.page ?? 1 };
-    next.sort = catalogueSort(next.sort, next.search);
+    const sort = changes.sort ?? chosenSort;
     const search = new URLSearchParams();
     if (next.search) search.set('q', next.search);
     if (next.category) search.set('category', next.category);
-    if (next.sort !== catalogueSort(undefined, next.search)) search.set('sort', next.sort);
+    if (sort && sort !== catalogueSort(undefined, next.search)) search.set('sort', catalogueSort(sort, next.search));
     if (next.page > 1) search.set('page', String(next.page));
     setParams(search, { replace });
   };
@@ -204,7 +205,7 @@ export function ProductsPage() {
           <p className="text-sm text-slate-500" aria-live="polite">
             {fr.products.resultCount(data.total)}
           </p>
-          <ul className={`grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`} aria-label={fr.products.title}>
+          <ul className={`grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`} aria-label={fr.products.title} aria-busy={isFetching}>
             {data.products.map((product) => (
               <li key={product.id}>
                 <ProductCard
