@@ -13,6 +13,7 @@ export { adsUi } from './messages-ads-ui';
 export { agentVetting } from './messages-agents';
 export { banner } from './messages-banner';
 export { barcodes } from './messages-barcodes';
+export { scanner, recognition } from './messages-camera';
 export { booking, paymentMethods, paymentsUi, checkoutUi } from './messages-checkout';
 export { contribute } from './messages-contribute';
 export { dashboard, promo } from './messages-dashboard';
@@ -21,16 +22,18 @@ export { forms } from './messages-forms';
 export { hardening } from './messages-hardening';
 export { importsUi } from './messages-imports';
 export { lists, listsUi, optimiserUi } from './messages-lists';
+export { moderation } from './messages-moderation';
 export { navigation } from './messages-navigation';
 export { notifications } from './messages-notifications';
 export { offline } from './messages-offline';
 export { optimiserView } from './messages-optimiser-view';
 export { livePayments } from './messages-payments';
-export { products, trustUi, scanner, nearbyInvite, storeFinder, recognition, moderation } from './messages-products';
+export { products, trustUi, nearbyInvite } from './messages-products';
 export { profile } from './messages-profile';
 export { quality } from './messages-quality';
 export { recognitionApi } from './messages-recognition';
 export { scannerUi } from './messages-scanner';
+export { storeFinder } from './messages-stores';
 
 export const brand = {
   name: 'MonPanier',

@@ -1,4 +1,4 @@
-// French messages of the product catalogue, stores and the shown prices (/products, /store-finder, price moderation): sections of the catalogue (contract/messages-fr.ts).
+// French messages of the product catalogue (/products) and the shown prices: sections of the catalogue (contract/messages-fr.ts).
 
 // Part 2: catalogue and products
 export const products = {
@@ -125,86 +125,10 @@ export const trustUi = {
   flagError: 'Erreur lors du signalement du prix',
 } as const;
 
-export const scanner = {
-  title: 'Scanner intelligent',
-  camera: 'Caméra',
-  upload: 'Importer',
-  capture: 'Prendre la photo',
-  retake: 'Reprendre',
-  chooseFile: 'Choisir une photo',
-  preview: 'Aperçu de la photo',
-  manualEntry: 'Saisir le produit manuellement',
-} as const;
-
 export const nearbyInvite = {
   title: (store: string) => `Vous êtes près de ${store}`,
   text: 'Aidez la communauté : ces prix sont-ils toujours justes ?',
   distance: (km: string) => `à ${km} km`,
   later: 'Plus tard',
   contribute: 'Contribuer',
-} as const;
-
-export const storeFinder = {
-  title: 'Trouver un magasin',
-  subtitle: 'Supermarchés et épiceries autour de vous.',
-  mapLabel: 'Carte des magasins',
-  yourPosition: 'Votre position',
-  radius: (m: number) => (m >= 1000 ? `${m / 1000} km` : `${m} m`),
-  radiusLabel: 'Rayon de recherche',
-  found: (n: number) => `${n} magasin${n > 1 ? 's' : ''} à proximité`,
-  none: 'Aucun magasin dans ce rayon. Élargissez la recherche.',
-  selected: 'Magasin sélectionné',
-  contributeHere: 'Contribuer un prix ici',
-  distanceKm: (km: string) => `${km} km`,
-  locate: 'Me localiser',
-  defaultPosition: 'Position par défaut (Libreville) : activez la géolocalisation pour voir les magasins autour de vous.',
-} as const;
-
-export const recognition = {
-  failed: "Échec de l'analyse du produit",
-  error: "Erreur lors de l'analyse du produit",
-  success: 'Produit analysé avec succès!',
-  uploaded: 'Fichier téléchargé avec succès!',
-  camera: "Impossible d'accéder à la caméra. Vérifiez les permissions.",
-  noImage: 'Aucune image à analyser',
-} as const;
-
-/** Trust and moderation: flags, product suggestions, the moderators' decisions (server side). */
-export const moderation = {
-  flagReasons: {
-    wrong_price: 'Prix erroné',
-    wrong_product: 'Mauvais produit',
-    wrong_store: 'Mauvais magasin',
-    outdated: 'Prix périmé',
-    outlier: 'Prix hors norme (détection automatique)',
-  },
-  flagReasonRequired: 'Veuillez choisir un motif de signalement',
-  flagged: 'Merci ! Ce prix sera vérifié par un modérateur.',
-  alreadyFlagged: 'Vous avez déjà signalé ce prix.',
-  tooManyFlags: (max: number) => `Vous avez atteint la limite de ${max} signalements par jour. Réessayez demain.`,
-  observationNotFound: 'Prix introuvable',
-  observationNotFlaggable: 'Ce prix n’est pas publié : il ne peut pas être signalé.',
-  alreadyReviewed: 'Ce prix a déjà été traité par un modérateur.',
-  reasonRequired: 'Veuillez indiquer un motif',
-  reasonTooLong: 'Le motif ne doit pas dépasser 500 caractères',
-  suggestionSent: 'Modification envoyée pour vérification',
-  suggestionNotFound: 'Suggestion introuvable',
-  suggestionAlreadyReviewed: 'Cette suggestion a déjà été traitée.',
-  revisionNotFound: 'Version introuvable pour ce produit',
-  revisionIsCurrent: 'Le produit est déjà dans cette version.',
-  revertedTo: (number: number) => `Retour à la version ${number}`,
-  userNotFound: 'Compte introuvable',
-  alreadySuspended: 'Ce compte est déjà suspendu.',
-  cannotSuspendModerator: 'Un modérateur ne peut pas être suspendu depuis cet espace.',
-  notSuspended: 'Ce compte n’est pas suspendu.',
-  // Notifications to contributors
-  rejectedTitle: 'Prix refusé',
-  rejectedBody: (product: string, store: string, price: string, reason: string) =>
-    `Votre prix de ${price} pour « ${product} » chez ${store} a été refusé par un modérateur : ${reason}`,
-  approvedTitle: 'Prix validé',
-  approvedBody: (product: string, store: string, price: string) => `Votre prix de ${price} pour « ${product} » chez ${store} a été validé par un modérateur. Merci !`,
-  suggestionAppliedTitle: 'Modification acceptée',
-  suggestionAppliedBody: (product: string) => `Votre modification de « ${product} » a été acceptée par un modérateur. Merci !`,
-  suggestionRefusedTitle: 'Modification refusée',
-  suggestionRefusedBody: (product: string, reason: string) => `Votre modification de « ${product} » a été refusée : ${reason}`,
 } as const;

@@ -1,18 +1,31 @@
-// The e-mail and password form shared by the consumer and agent sign-in pages.
+// The e-mail and password form shared by the consumer and agent sign-in pages. A plain form: the
+// sign-in page is many users' first screen, and react-hook-form, zod and the schema would add
+// nearly a tenth to its JavaScript; the schema loads with the first check.
 import { Lock, Mail } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { UserType } from '#contract/constants';
 import { fr } from '#contract/messages';
 import type { LoginPayload, LoginResponse } from '#contract/users';
 import { ApiError, api } from '../../lib/api';
-import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { pathAfterSignIn, signIn } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { PasswordField, TextField } from '../../ui/Field';
 
-const resolver = lazyZodResolver<LoginPayload>(async () => (await import('#contract/users')).LoginSchema.omit({ user_type: true }));
+type Field = 'email' | 'password';
+type Errors = Partial<Record<Field, string>>;
+const FIELDS: Field[] = ['email', 'password'];
+
+/** The values as the login schema reads them, or the first message of each field it refuses. */
+async function check(values: Pick<LoginPayload, Field>): Promise<{ data?: Pick<LoginPayload, Field>; errors: Errors }> {
+  const { LoginSchema } = await import('#contract/users');
+  const result = LoginSchema.omit({ user_type: true }).safeParse(values);
+  if (result.success) return { data: result.data, errors: {} };
+  const errors: Errors = {};
+  for (const issue of result.error.issues) errors[issue.path[0] as Field] ??= issue.message;
+  return { errors };
+}
 
 type LoginFormProps = { userType?: UserType; demo: { email: string; password: string } };
 
@@ -29,12 +42,29 @@ function loginErrorMessage(error: unknown, userType?: UserType): string {
 export function LoginForm({ userType, demo }: LoginFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const { register, handleSubmit, setValue, getValues, formState } = useForm<LoginPayload>({ resolver, defaultValues: { email: '', password: '' } });
-  const { errors, isSubmitting } = formState;
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
-  const onSubmit = handleSubmit(async (values) => {
+  /** Sets fields; once the form was submitted (or when asked), they are checked again as they change. */
+  const update = (changes: Partial<Record<Field, string>>, recheck = submitted) => {
+    const next = { ...values, ...changes };
+    setValues(next);
+    if (recheck) void check(next).then(({ errors: found }) => setErrors((shown) => ({ ...shown, ...Object.fromEntries(Object.keys(changes).map((f) => [f, found[f as Field]])) })));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const { data, errors: found } = await check(values);
+    setErrors(found);
+    const invalid = FIELDS.find((field) => found[field]);
+    if (!data || invalid) return inputs[invalid ?? 'email'].current?.focus();
+    setSubmitting(true);
     try {
-      const response = await api.post<LoginResponse>('/auth/login', { ...values, ...(userType ? { user_type: userType } : {}) }, { auth: false });
+      const response = await api.post<LoginResponse>('/auth/login', { ...data, ...(userType ? { user_type: userType } : {}) }, { auth: false });
       if (!response?.access_token) throw new ApiError(401, fr.auth.invalidCredentials);
       signIn(response);
       notifySuccess(fr.auth.loginSuccess, { description: fr.auth.welcome(response.user.full_name) });
@@ -42,26 +72,25 @@ export function LoginForm({ userType, demo }: LoginFormProps) {
       navigate(pathAfterSignIn(response.user, location.state), { replace: true });
     } catch (error) {
       notifyError(loginErrorMessage(error, userType));
+    } finally {
+      setSubmitting(false);
     }
-  });
-
-  const fillDemo = () => {
-    setValue('email', demo.email, { shouldValidate: true });
-    setValue('password', demo.password, { shouldValidate: true });
   };
+
+  const fillDemo = () => update({ email: demo.email, password: demo.password }, true);
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextField label={fr.auth.email} type="email" autoComplete="email" inputMode="email" icon={<Mail size={18} />} error={errors.email?.message} {...register('email')} />
+      <TextField label={fr.auth.email} type="email" autoComplete="email" inputMode="email" icon={<Mail size={18} />} error={errors.email} name="email" ref={inputs.email} value={values.email} onChange={(e) => update({ email: e.target.value })} />
       <div>
-        <PasswordField label={fr.auth.password} autoComplete="current-password" icon={<Lock size={18} />} error={errors.password?.message} {...register('password')} />
+        <PasswordField label={fr.auth.password} autoComplete="current-password" icon={<Lock size={18} />} error={errors.password} name="password" ref={inputs.password} value={values.password} onChange={(e) => update({ password: e.target.value })} />
         <p className="mt-1.5 text-right text-sm">
           {/* The e-mail typed so far goes along, so the next page does not ask for it twice. */}
           <Link
             to="/forgot-password"
             onClick={(event) => {
               event.preventDefault();
-              navigate('/forgot-password', { state: { email: getValues('email'), from: location.pathname } });
+              navigate('/forgot-password', { state: { email: values.email, from: location.pathname } });
             }}
             className="font-medium text-brand-700 hover:underline"
           >

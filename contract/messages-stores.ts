@@ -1,0 +1,17 @@
+// French messages of the store finder (/store-finder) and the store steps of the forms: sections of the catalogue (contract/messages-fr.ts).
+
+export const storeFinder = {
+  title: 'Trouver un magasin',
+  subtitle: 'Supermarchés et épiceries autour de vous.',
+  mapLabel: 'Carte des magasins',
+  yourPosition: 'Votre position',
+  radius: (m: number) => (m >= 1000 ? `${m / 1000} km` : `${m} m`),
+  radiusLabel: 'Rayon de recherche',
+  found: (n: number) => `${n} magasin${n > 1 ? 's' : ''} à proximité`,
+  none: 'Aucun magasin dans ce rayon. Élargissez la recherche.',
+  selected: 'Magasin sélectionné',
+  contributeHere: 'Contribuer un prix ici',
+  distanceKm: (km: string) => `${km} km`,
+  locate: 'Me localiser',
+  defaultPosition: 'Position par défaut (Libreville) : activez la géolocalisation pour voir les magasins autour de vous.',
+} as const;
