@@ -115,7 +115,7 @@ export function NewDeliveryModal({ open, onClose }: { open: boolean; onClose: ()
           )}
         </div>
 
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 sm:grid-cols-[11rem_minmax(0,1fr)]">
           <Controller
             control={control}
             name="delivery_date"
