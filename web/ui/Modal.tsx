@@ -80,8 +80,9 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', des
         className={`relative flex max-h-[92vh] w-full flex-col rounded-t-2xl bg-white shadow-xl sm:rounded-2xl ${WIDTHS[size]}`}
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
-          <div>
-            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          {/* min-w-0 and wrapping anywhere: a long name (a list's) wraps instead of pushing the close button off the screen. */}
+          <div className="min-w-0">
+            <h2 id={titleId} className="text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]">
               {title}
             </h2>
             {description && <p className="mt-0.5 text-sm text-slate-500">{description}</p>}

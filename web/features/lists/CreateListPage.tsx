@@ -203,7 +203,7 @@ export function CreateListPage() {
                 <li key={item.key} className="flex items-center gap-2 py-3">
                   <CategoryIllustration category={item.category} decorative className="size-10 shrink-0 rounded-lg" />
                   <div className="min-w-0 flex-1 basis-0">
-                    <p className="font-medium text-slate-900">{item.name}</p>
+                    <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{item.name}</p>
                     <p className="text-xs text-slate-500">
                       <span className={`mr-1.5 rounded px-1.5 py-0.5 font-medium ${item.is_manual_item ? 'bg-amber-50 text-amber-800' : 'bg-brand-50 text-brand-800'}`}>
                         {item.is_manual_item ? fr.listsUi.manualBadge : fr.listsUi.catalogueBadge}

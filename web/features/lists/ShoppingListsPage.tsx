@@ -112,9 +112,10 @@ export function ShoppingListsPage({ renderPriceAnalysis }: { renderPriceAnalysis
           }
         />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        // minmax(0, 1fr) columns and min-w-0 items: a card never grows wider than its column.
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {lists.map((list) => (
-            <li key={list.id}>
+            <li key={list.id} className="min-w-0">
               <ListCard
                 list={list}
                 online={online}
@@ -171,7 +172,7 @@ function ListCard({ list, online, offlineNoteId, pending, onDetails, onEdit, onD
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           {/* A long name wraps (even a word longer than the card) instead of widening the page. */}
-          <h2 className="line-clamp-3 text-lg font-semibold break-words text-slate-900 [overflow-wrap:anywhere]">
+          <h2 className="line-clamp-3 text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]">
             <Link to={`/shopping-lists/${list.id}/compare`} className="hover:text-brand-700 hover:underline">
               {list.name}
             </Link>

@@ -44,6 +44,8 @@ let abort: AbortController | null = null;
 let backlog = false;
 const listeners = new Set<() => void>();
 const waiters = new Map<string, (outcome: WriteOutcome) => void>();
+/** Entries queued but not yet stored by IndexedDB: shown already (a ticked box stays ticked). */
+const unstored = new Map<string, OutboxEntry>();
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('monpanier-outbox');
 
 function setState(patch: Partial<OutboxState>) {
@@ -54,7 +56,7 @@ function setState(patch: Partial<OutboxState>) {
 async function reload(): Promise<void> {
   const current = userId;
   const entries = current ? await outbox.list(current) : [];
-  if (current === userId) setState({ entries, loaded: true });
+  if (current === userId) setState({ entries: [...entries, ...unstored.values()], loaded: true });
 }
 
 function changed() {
@@ -174,7 +176,11 @@ export const outboxStore = {
    */
   async enqueue<Meta>(entry: Omit<NewOutboxEntry<Meta>, 'userId'>): Promise<WriteOutcome> {
     if (!userId) throw new ApiError(401, '');
-    const stored = await outbox.add({ ...entry, userId });
+    // Shown at once, before IndexedDB has stored it and given its seq (which orders it after all others).
+    const shown: OutboxEntry = { ...entry, userId, seq: Number.MAX_SAFE_INTEGER - unstored.size, createdAt: new Date().toISOString(), attempts: 0 };
+    unstored.set(shown.key, shown);
+    setState({ entries: [...state.entries, shown] });
+    const stored = await outbox.add({ ...entry, userId, createdAt: shown.createdAt }).finally(() => unstored.delete(shown.key));
     const outcome = new Promise<WriteOutcome>((resolve) => waiters.set(stored.key, resolve));
     await changed();
     if (isOnline()) void flush();
@@ -190,6 +196,7 @@ export const outboxStore = {
     abort?.abort();
     clearTimeout(retryTimer);
     for (const key of [...waiters.keys()]) settle(key, { status: 'queued' });
+    unstored.clear();
     userId = null;
     canSend = false;
     setState({ ...EMPTY, loaded: true });

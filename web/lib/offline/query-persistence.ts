@@ -32,7 +32,8 @@ function newestFirst(client: PersistedClient): PersistedClient {
 
 /**
  * Saves the cache of the user `currentUserId()` names (nothing when nobody is signed in), at most
- * once every `saveDelayMs`; restores it only for that same user.
+ * once every `saveDelayMs` and at once when the page is left or hidden; restores it only for that
+ * same user.
  */
 export function createOfflinePersister(currentUserId: () => string | null, saveDelayMs = 1000): Persister {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -47,6 +48,16 @@ export function createOfflinePersister(currentUserId: () => string | null, saveD
     const db = await offlineDb();
     await db.put('snapshots', { userId, savedAt: Date.now(), client: newestFirst(client) }, SNAPSHOT_KEY);
   };
+
+  const saveNow = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    void save().catch(() => undefined);
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', saveNow);
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && saveNow());
+  }
 
   return {
     persistClient(client) {
