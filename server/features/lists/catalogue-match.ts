@@ -28,7 +28,7 @@ export async function searchProducts(db: DbOrTx, search: string, limit: number):
     ? sql`where ${TARGET} like mp_fold(${`%${escapeLike(term)}%`}) escape '\\' or mp_fold(${term}) <% ${TARGET}${byBarcode}`
     : sql``;
   const order = term
-    ? sql`order by ${barcodeFirst}${relevanceOrder(TARGET, sql`p.sort_name`, term)}, coalesce(cp.store_count, 0) desc, p.name`
+    ? sql`order by ${barcodeFirst}${relevanceOrder(TARGET, sql`p.sort_name`, term, 'fuzzy')}, coalesce(cp.store_count, 0) desc, p.name`
     : sql`order by coalesce(cp.store_count, 0) desc, p.name`;
   const found = await rows<SuggestionRow>(
     db,

@@ -178,9 +178,9 @@ type Page = { products: Product[]; total: number };
 type CountedRow = ProductReadRow & { total: number | string };
 
 // The matches `m` carry id, sort_name and created_at; those of a search also its relevance
-// (starts_with, similarity), so that a page of them can be ordered best match first.
+// (starts_with, closeness), so that a page of them can be ordered best match first.
 const ORDERS: Record<ProductSort, (alias: string) => SQL> = {
-  relevance: (m) => sql.raw(`${m}.starts_with desc, ${m}.similarity desc, ${m}.sort_name, ${m}.id`),
+  relevance: (m) => sql.raw(`${m}.starts_with desc, ${m}.closeness desc, ${m}.sort_name, ${m}.id`),
   name: (m) => sql.raw(`${m}.sort_name, ${m}.id`),
   recent: (m) => sql.raw(`${m}.created_at desc, ${m}.id desc`),
 };
@@ -205,9 +205,9 @@ const MATCH_COLUMNS = sql`${products.id} as id, ${products.sortName} as sort_nam
 
 async function searchPage(db: DbOrTx, filters: SQL[], search: string, mode: SearchMode, query: ListQuery, sort: ProductSort, now: Date): Promise<Page> {
   const condition = and(...filters, matchCondition(sql`${products.searchText}`, search, mode));
-  // The same relevance as the list editor's product search (platform/text-search.ts).
-  const { startsWith, similarity } = relevance(sql`${products.searchText}`, sql`${products.sortName}`, search);
-  const ranked = sort === 'relevance' ? sql`, ${startsWith} as starts_with, ${similarity} as similarity` : sql``;
+  // Relevance as platform/text-search.ts defines it (the list editor's product search uses it too).
+  const { startsWith, closeness } = relevance(sql`${products.searchText}`, sql`${products.sortName}`, search, mode);
+  const ranked = sort === 'relevance' ? sql`, ${startsWith} as starts_with, ${closeness} as closeness` : sql``;
   // The matches are collected once (a bitmap scan of the trigram index), then counted and sorted:
   // cheaper than walking the name index and testing every product against the words.
   const matches = sql`m as materialized (select ${MATCH_COLUMNS}${ranked} from ${products} where ${condition})`;
