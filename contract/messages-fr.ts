@@ -34,6 +34,7 @@ export { quality } from './messages-quality';
 export { recognitionApi } from './messages-recognition';
 export { scannerUi } from './messages-scanner';
 export { storeFinder } from './messages-stores';
+export { storage } from './messages-storage';
 
 export const brand = {
   name: 'MonPanier',
@@ -87,6 +88,7 @@ export const nav = {
   openMenu: 'Ouvrir le menu',
   closeMenu: 'Fermer le menu',
   notifications: 'Notifications',
+  unreadBadge: (n: number) => `${n} notification(s) non lue(s)`,
   mainNavigation: 'Navigation principale',
   moderation: { queue: 'Modération', products: 'Produits', orders: 'Commandes', journal: 'Journal' },
   myAds: 'Mes annonces',

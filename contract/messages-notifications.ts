@@ -56,7 +56,6 @@ export const notifications = {
   notFound: 'Notification introuvable',
   panelTitle: 'Notifications',
   open: 'Ouvrir les notifications',
-  unreadBadge: (n: number) => `${n} notification(s) non lue(s)`,
   testTitle: 'Notification de test',
   testBody: 'Les notifications MonPanier fonctionnent sur cet appareil.',
   priceDrop: {

@@ -2,6 +2,7 @@
 
 // Part 2: catalogue and products
 export const products = {
+  searchByBarcode: 'Rechercher par code-barres',
   loadError: 'Erreur lors du chargement des produits',
   detailsError: 'Erreur lors du chargement des détails',
   created: 'Produit créé avec succès!',

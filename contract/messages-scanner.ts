@@ -40,7 +40,6 @@ export const scannerUi = {
   barcodeRead: (code: string) => `Code-barres lu : ${code}`,
   readerUnavailable: 'Le lecteur de codes-barres n’a pas pu se charger. Vérifiez votre connexion et réessayez.',
 
-  searchByBarcode: 'Rechercher par code-barres',
   lookingUp: (code: string) => `Recherche du produit ${code}…`,
   productFound: (name: string) => `Produit sélectionné : ${name}`,
   productUnknown: (code: string) => `Aucun produit ne porte le code-barres ${code}. Cherchez-le par son nom, puis ajoutez-lui ce code-barres.`,

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useSession } from '../../lib/session';
 import { STORAGE_KEYS, readStorage } from '../../lib/storage-keys';
+import { useIdle } from '../../ui/use-idle';
 import { Footer } from './Footer';
 import { OfflineIndicator } from './OfflineIndicator';
 
@@ -16,6 +17,8 @@ if (readStorage(STORAGE_KEYS.token)) void loadNavBar();
 /** The signed-in shell: nav bar, the page, footer, and for consumers the ad manager's floating button. */
 export function AppLayout() {
   const { user } = useSession();
+  // The ad button comes once the page is shown.
+  const idle = useIdle();
   return (
     <div className="flex min-h-dvh flex-col">
       {user && (
@@ -33,9 +36,11 @@ export function AppLayout() {
         <>
           {/* Room under the footer so that the floating button never hides its last line. */}
           <div className="h-16 bg-white sm:h-20" aria-hidden="true" />
-          <Suspense fallback={null}>
-            <AdFloatingButton />
-          </Suspense>
+          {idle && (
+            <Suspense fallback={null}>
+              <AdFloatingButton />
+            </Suspense>
+          )}
         </>
       )}
     </div>

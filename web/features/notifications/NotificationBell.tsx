@@ -44,7 +44,7 @@ export function NotificationBell() {
     };
   }, [open]);
 
-  const label = unread > 0 ? `${fr.nav.notifications} (${fr.notifications.unreadBadge(unread)})` : fr.nav.notifications;
+  const label = unread > 0 ? `${fr.nav.notifications} (${fr.nav.unreadBadge(unread)})` : fr.nav.notifications;
   return (
     <div ref={root} className="relative">
       <button

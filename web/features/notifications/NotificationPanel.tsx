@@ -4,7 +4,7 @@ import { formatRelativeTime } from '#contract/format';
 import { fr } from '#contract/messages';
 import type { Notification, NotificationType } from '#contract/notifications';
 import { Spinner } from '../../ui/Spinner';
-import { useMarkRead, useNotificationPages } from './notification-queries';
+import { useMarkRead, useNotificationPages } from './notification-pages';
 
 const ICONS: Record<NotificationType, ReactNode> = {
   order_status: <Package size={16} />,

@@ -48,8 +48,8 @@ export function ProductStep({ value, onChange, onScan }: ProductStepProps) {
         <button
           type="button"
           onClick={onScan}
-          aria-label={fr.scannerUi.searchByBarcode}
-          title={fr.scannerUi.searchByBarcode}
+          aria-label={fr.products.searchByBarcode}
+          title={fr.products.searchByBarcode}
           className="absolute right-1 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-brand-700"
         >
           <ScanBarcode size={20} aria-hidden="true" />

@@ -5,7 +5,7 @@
 // note and invitation after the list.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MapPin, PackageSearch, Plus, ScanBarcode, Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { fr } from '#contract/messages';
 import { CATALOGUE, PRODUCT_CATEGORIES, PRODUCT_SORTS, catalogueSort, type ProductSort } from '#contract/catalogue';
@@ -16,13 +16,12 @@ import { Button } from '../../ui/Button';
 import { Card, EmptyState } from '../../ui/Card';
 import { Pagination } from '../../ui/Pagination';
 import { CatalogueHeader } from './CatalogueHeader';
-import { NearbyStoreInvite } from './NearbyStoreInvite';
 import { ProductCard } from './ProductCard';
 import type { ProductDraft } from './ProductFormDialog';
 import { fetchProductPage, productKeys, type CatalogueFilters } from './products-api';
 import { LoadError } from '../../ui/LoadError';
-import { SavedDataNote } from '../../ui/SavedDataNote';
 import { MountWhenOpened, lazyNamed } from '../../ui/LazyDialog';
+import { SavedDataNote } from '../../ui/SavedDataNote';
 
 // The dialogs load when first opened: the catalogue's first screen needs none of them.
 const BarcodeScanner = lazyNamed(() => import('../../ui/BarcodeScanner'), 'BarcodeScanner');
@@ -30,6 +29,8 @@ const DuplicateDialog = lazyNamed(() => import('./DuplicateDialog'), 'DuplicateD
 const ProductDetailsDialog = lazyNamed(() => import('./ProductDetailsDialog'), 'ProductDetailsDialog');
 const ProductFormDialog = lazyNamed(() => import('./ProductFormDialog'), 'ProductFormDialog');
 const SmartScannerDialog = lazyNamed(() => import('./SmartScannerDialog'), 'SmartScannerDialog');
+// The invitation waits for the user's position anyway.
+const NearbyStoreInvite = lazyNamed(() => import('./NearbyStoreInvite'), 'NearbyStoreInvite');
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SORT_LABELS: Record<ProductSort, string> = { relevance: fr.navigation.sortRelevance, name: fr.products.sortName, recent: fr.products.sortRecent };
@@ -93,8 +94,8 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
       <button
         type="button"
         onClick={() => setScanning(true)}
-        aria-label={fr.scannerUi.searchByBarcode}
-        title={fr.scannerUi.searchByBarcode}
+        aria-label={fr.products.searchByBarcode}
+        title={fr.products.searchByBarcode}
         className="absolute right-1 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-brand-700"
       >
         <ScanBarcode size={20} aria-hidden="true" />
@@ -236,7 +237,11 @@ export function ProductsPage() {
           {fr.products.locationOn}
         </p>
       )}
-      {contributes && geo.position && <NearbyStoreInvite position={geo.position} />}
+      {contributes && geo.position && (
+        <Suspense fallback={null}>
+          <NearbyStoreInvite position={geo.position} />
+        </Suspense>
+      )}
 
       <MountWhenOpened open={Boolean(detailsId)}>
         <ProductDetailsDialog
