@@ -7,7 +7,7 @@ import { ShoppingListsPage } from '../features/lists/ShoppingListsPage';
 import { PriceAnalysisModal, type CheckoutRenderer } from '../features/optimiser/PriceAnalysisModal';
 import { PriceComparisonPage } from '../features/optimiser/PriceComparisonPage';
 
-const renderCheckout: CheckoutRenderer = ({ cart, onBooked }) => <CheckoutPanel cart={cart} onBooked={onBooked} />;
+const renderCheckout: CheckoutRenderer = ({ cart, onBooked, orderId, onOrderCreated }) => <CheckoutPanel cart={cart} onBooked={onBooked} initialOrderId={orderId} onOrderCreated={onOrderCreated} />;
 
 export function ShoppingListsRoute() {
   return <ShoppingListsPage renderPriceAnalysis={(props) => <PriceAnalysisModal {...props} renderCheckout={renderCheckout} />} />;

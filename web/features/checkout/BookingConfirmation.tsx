@@ -3,19 +3,21 @@
 // customer answers here; with a real operator (Airtel Money) on the phone, and this page follows
 // the payment until the operator settles it. An order paid through the sandbox is marked
 // 'Commande test'; a paid order that was cancelled shows its refund.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, CheckCircle2, Clock, FlaskConical, RotateCcw, Smartphone, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, FlaskConical, ListPlus, RotateCcw, Smartphone, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import type { BookingDetails } from '#contract/checkout';
+import type { BookingDetails, RemainingList as RemainingListInfo } from '#contract/checkout';
 import { formatDate, formatXaf } from '#contract/format';
 import { fr } from '#contract/messages';
 import { timeSlotLabel } from '#contract/orders';
 import { PAYMENT_TYPE_LABELS } from '#contract/payments';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useOnline } from '../../lib/use-online';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Money } from '../../ui/Money';
+import { OfflineNote } from '../../ui/OfflineNote';
 import { PageLoader } from '../../ui/Spinner';
 import { answerSandboxPayment, bookingKey, bookingQuery } from './checkout-api';
 import { OrderStatusBadge } from './OrderStatusBadge';
@@ -121,6 +123,8 @@ export function BookingConfirmation({ orderId, onSettled }: { orderId: string; o
         </ul>
       </div>
 
+      {booking.remaining_list && <RemainingList list={booking.remaining_list} />}
+
       <div className="flex flex-wrap gap-2">
         <Link to="/deliveries" className={buttonClasses({ variant: 'secondary' })}>
           {fr.checkoutUi.goToDeliveries}
@@ -130,6 +134,21 @@ export function BookingConfirmation({ orderId, onSettled }: { orderId: string; o
         </Link>
       </div>
     </div>
+  );
+}
+
+/** The list's items the cart left out wait on a new list (the server made it at booking). */
+function RemainingList({ list }: { list: RemainingListInfo }) {
+  return (
+    <section className="space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" aria-label={fr.optimiserView.remainingTitle(list.item_count)} data-testid="remaining-list">
+      <h3 className="flex items-center gap-1.5 font-semibold">
+        <ListPlus size={16} aria-hidden="true" /> {fr.optimiserView.remainingTitle(list.item_count)}
+      </h3>
+      <p className="[overflow-wrap:anywhere]">{fr.optimiserView.remainingText(list.item_count, list.name)}</p>
+      <Link to={`/shopping-lists/${list.id}/compare`} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+        {fr.optimiserView.remainingCompare}
+      </Link>
+    </section>
   );
 }
 
@@ -174,6 +193,9 @@ function RefundState({ booking }: { booking: BookingDetails }) {
 function SandboxStep({ booking, busy, onAnswer }: { booking: BookingDetails; busy: boolean; onAnswer: (approve: boolean) => void }) {
   const payment = booking.payment!;
   const card = payment.customer_step === 'card_authentication';
+  const online = useOnline();
+  const offlineNoteId = useId();
+  const needsServer = { disabled: busy || !online, 'aria-describedby': online ? undefined : offlineNoteId };
   return (
     <section className="space-y-3 rounded-2xl border-2 border-dashed border-amber-300 bg-amber-50 p-4" aria-label={card ? fr.checkoutUi.sandboxCardTitle : fr.checkoutUi.sandboxPhoneTitle}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -185,13 +207,14 @@ function SandboxStep({ booking, busy, onAnswer }: { booking: BookingDetails; bus
       <p className="text-sm text-amber-900">{card ? fr.checkoutUi.sandboxCardText(formatXaf(payment.amount)) : fr.checkoutUi.sandboxPhoneText(formatXaf(payment.amount), payment.phone_number ?? '')}</p>
       <p className="text-xs text-amber-800">{fr.checkoutUi.sandboxNote}</p>
       <div className="flex flex-wrap gap-2">
-        <Button onClick={() => onAnswer(true)} busy={busy}>
+        <Button onClick={() => onAnswer(true)} busy={busy} {...needsServer}>
           {fr.checkoutUi.approve}
         </Button>
-        <Button variant="outline" onClick={() => onAnswer(false)} disabled={busy}>
+        <Button variant="outline" onClick={() => onAnswer(false)} {...needsServer}>
           {fr.checkoutUi.decline}
         </Button>
       </div>
+      {!online && <OfflineNote id={offlineNoteId} />}
     </section>
   );
 }

@@ -5,14 +5,16 @@
 // method paid through the sandbox says that the order will be a test order.
 import { useQuery } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { BOOKING_MAX_DAYS_AHEAD, type BookingResult, type CartRef } from '#contract/checkout';
 import { addDays, todayInGabon } from '#contract/format';
 import { fr } from '#contract/messages';
 import { BOOKING_SLOTS } from '#contract/orders';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useOnline } from '../../lib/use-online';
 import { Button } from '../../ui/Button';
+import { OfflineNote } from '../../ui/OfflineNote';
 import { Money } from '../../ui/Money';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { bookDelivery, paymentMethodsQuery, usePaymentAvailability } from './checkout-api';
@@ -28,6 +30,8 @@ export function BookingForm({ cart, onBooked }: { cart: CartRef; onBooked: (resu
   const [methodId, setMethodId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const online = useOnline();
+  const offlineNoteId = useId();
   const chosenMethod = methodId || methods.find((m) => m.is_default && payable(m.method_type))?.id || '';
   const chosenType = methods.find((m) => m.id === chosenMethod)?.method_type;
   const testPayment = chosenType ? availability(chosenType)?.test_mode === true : false;
@@ -55,7 +59,7 @@ export function BookingForm({ cart, onBooked }: { cart: CartRef; onBooked: (resu
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate aria-label={fr.checkoutUi.formTitle}>
+    <form onSubmit={(e) => void submit(e)} className="@container space-y-4" noValidate aria-label={fr.checkoutUi.formTitle}>
       <div className="flex items-baseline justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2">
         <span className="text-sm text-slate-600">{fr.checkoutUi.total}</span>
         <Money amount={cart.total_cost} className="text-lg font-bold text-slate-900" />
@@ -68,7 +72,8 @@ export function BookingForm({ cart, onBooked }: { cart: CartRef; onBooked: (resu
           </button>
         ))}
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
+      {/* Side by side only when the form itself is wide enough for the slot's placeholder (not in a narrow column). */}
+      <div className="grid gap-3 @lg:grid-cols-2">
         <TextField label={fr.checkoutUi.date} type="date" min={addDays(today, 1)} max={addDays(today, BOOKING_MAX_DAYS_AHEAD)} value={date} onChange={(e) => setDate(e.target.value)} />
         <SelectField label={fr.checkoutUi.slot} value={slot} onChange={(e) => setSlot(e.target.value)}>
           <option value="">{fr.checkoutUi.chooseSlot}</option>
@@ -105,9 +110,10 @@ export function BookingForm({ cart, onBooked }: { cart: CartRef; onBooked: (resu
           {error}
         </p>
       )}
-      <Button type="submit" block size="lg" busy={busy} busyLabel={fr.checkoutUi.booking}>
+      <Button type="submit" block size="lg" busy={busy} busyLabel={fr.checkoutUi.booking} disabled={!online} aria-describedby={online ? undefined : offlineNoteId}>
         {fr.checkoutUi.book}
       </Button>
+      {!online && <OfflineNote id={offlineNoteId} className="-mt-2" />}
     </form>
   );
 }

@@ -4,7 +4,7 @@
 // sandbox) is marked 'Indisponible' and cannot be added.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, CreditCard, Plus, Smartphone, Star, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { fr } from '#contract/messages';
 import { PAYMENT_TYPES, type PaymentType } from '#contract/orders';
 import {
@@ -20,9 +20,11 @@ import {
 } from '#contract/payments';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useOnline } from '../../lib/use-online';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Checkbox, SelectField, TextField } from '../../ui/Field';
+import { OfflineNote } from '../../ui/OfflineNote';
 import { addPaymentMethod, deletePaymentMethod, makeDefaultPaymentMethod, paymentMethodsKey, paymentMethodsQuery, usePaymentAvailability } from './checkout-api';
 
 export function methodSummary(method: PaymentMethod): string {
@@ -45,6 +47,10 @@ export function PaymentMethodsManager() {
   const [toDelete, setToDelete] = useState<PaymentMethod | null>(null);
   const availability = usePaymentAvailability();
   const refresh = () => queryClient.invalidateQueries({ queryKey: paymentMethodsKey });
+  // Adding, removing or choosing the default method needs the server.
+  const online = useOnline();
+  const offlineNoteId = useId();
+  const needsServer = { disabled: !online, 'aria-describedby': online ? undefined : offlineNoteId };
 
   const remove = useMutation({
     mutationFn: (m: PaymentMethod) => deletePaymentMethod(m.id),
@@ -64,11 +70,12 @@ export function PaymentMethodsManager() {
           {fr.paymentsUi.title}
         </h3>
         {!adding && (
-          <Button size="sm" variant="secondary" className="shrink-0 whitespace-nowrap" onClick={() => setAdding(true)} icon={<Plus size={16} aria-hidden="true" />}>
+          <Button size="sm" variant="secondary" className="shrink-0 whitespace-nowrap" onClick={() => setAdding(true)} icon={<Plus size={16} aria-hidden="true" />} {...needsServer}>
             {fr.paymentsUi.add}
           </Button>
         )}
       </div>
+      {!online && <OfflineNote id={offlineNoteId} />}
       {!isPending && methods.length === 0 && !adding && <p className="text-sm text-slate-500">{fr.paymentsUi.empty}</p>}
       <ul className="space-y-2">
         {methods.map((m) => (
@@ -91,17 +98,17 @@ export function PaymentMethodsManager() {
               </p>
             </div>
             {!m.is_default && (
-              <button type="button" onClick={() => makeDefault.mutate(m)} className="rounded-lg p-2 text-slate-500 hover:bg-slate-100" aria-label={`${fr.paymentsUi.makeDefault} : ${m.display_name}`} title={fr.paymentsUi.makeDefault}>
+              <button type="button" onClick={() => makeDefault.mutate(m)} {...needsServer} className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 disabled:opacity-40" aria-label={`${fr.paymentsUi.makeDefault} : ${m.display_name}`} title={fr.paymentsUi.makeDefault}>
                 <Star size={18} />
               </button>
             )}
-            <button type="button" onClick={() => setToDelete(m)} className="rounded-lg p-2 text-rose-600 hover:bg-rose-50" aria-label={`${fr.common.delete} ${m.display_name}`}>
+            <button type="button" onClick={() => setToDelete(m)} {...needsServer} className="rounded-lg p-2 text-rose-600 hover:bg-rose-50 disabled:opacity-40" aria-label={`${fr.common.delete} ${m.display_name}`}>
               <Trash2 size={18} />
             </button>
           </li>
         ))}
       </ul>
-      {adding && <AddPaymentMethodForm onDone={() => setAdding(false)} />}
+      {adding && <AddPaymentMethodForm online={online} onDone={() => setAdding(false)} />}
       <ConfirmDialog
         open={toDelete !== null}
         title={fr.paymentsUi.deleteTitle}
@@ -119,7 +126,7 @@ export function PaymentMethodsManager() {
 type FormState = { method_type: PaymentType | ''; display_name: string; phone_number: string; card_number: string; card_name: string; expiry_month: string; expiry_year: string; is_default: boolean };
 const EMPTY: FormState = { method_type: '', display_name: '', phone_number: '', card_number: '', card_name: '', expiry_month: '', expiry_year: '', is_default: false };
 
-function AddPaymentMethodForm({ onDone }: { onDone: () => void }) {
+function AddPaymentMethodForm({ online, onDone }: { online: boolean; onDone: () => void }) {
   const queryClient = useQueryClient();
   const availability = usePaymentAvailability();
   const [form, setForm] = useState<FormState>(EMPTY);
@@ -224,7 +231,7 @@ function AddPaymentMethodForm({ onDone }: { onDone: () => void }) {
         <Button variant="outline" size="sm" onClick={onDone}>
           {fr.paymentsUi.cancel}
         </Button>
-        <Button type="submit" size="sm" busy={save.isPending} busyLabel={fr.paymentsUi.adding}>
+        <Button type="submit" size="sm" busy={save.isPending} busyLabel={fr.paymentsUi.adding} disabled={!online} title={online ? undefined : fr.offline.needsConnection}>
           {fr.paymentsUi.save}
         </Button>
       </div>

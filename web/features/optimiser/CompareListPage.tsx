@@ -29,7 +29,7 @@ export function CompareListPage() {
       ) : (
         <OptimisationPanel
           lines={list.items.map((i) => ({ product_id: i.product_id, product_name: i.name, quantity: i.quantity }))}
-          listId={list.id}
+          list={list}
           onCart={(cart) => navigate('/delivery-booking', { state: cart })}
         />
       )}

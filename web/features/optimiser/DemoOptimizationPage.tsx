@@ -1,6 +1,7 @@
 // /demo-optimization (public): a fixed basket of four items in four Libreville shops, computed by
-// the real optimiser on the server: best prices 4700, nearest store 4850. Adding to the cart only
-// shows a message; the store lists are shown, not switchable.
+// the real optimiser on the server: best prices 4700, nearest store 4850, each shown store by store
+// (subtotal, delivery fee). Adding to the cart only shows a message; the store lists are shown, not
+// switchable.
 import { useQuery } from '@tanstack/react-query';
 import { Eye, EyeOff, MapPin, ShoppingCart, Store, Trophy } from 'lucide-react';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { PageHeader } from '../../ui/Card';
 import { Money } from '../../ui/Money';
 import { PageLoader } from '../../ui/Spinner';
 import { demoQuery } from './optimiser-api';
+import { PlanByStore } from './PlanByStore';
 import { PlanTotals } from './PlanTotals';
 import { LoadError } from '../../ui/LoadError';
 
@@ -96,11 +98,7 @@ function DemoColumn({ title, hint, view, best = false }: { title: string; hint: 
         </div>
         <Money amount={view.total_cost} className="shrink-0 text-xl font-bold" />
       </header>
-      <ul className="divide-y divide-slate-100">
-        {view.items.map((item) => (
-          <DemoRow key={item.product_id} item={item} />
-        ))}
-      </ul>
+      <PlanByStore stores={view.stores} items={view.items} storeIdOf={(item) => item.selected_store_id} renderItem={(item) => <DemoRow key={item.product_id} item={item} />} />
       <div className="mt-auto space-y-3 border-t border-slate-100 p-4">
         <PlanTotals itemsCost={view.total_items_cost} deliveryFee={view.delivery_fee} storeCount={view.stores_involved.length} total={view.total_cost} />
         <Button block onClick={() => notifyInfo(fr.optimiserUi.demoAddToCartAlert)} icon={<ShoppingCart size={18} aria-hidden="true" />}>

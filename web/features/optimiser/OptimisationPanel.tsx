@@ -1,9 +1,11 @@
 // The optimiser on screen: both views computed on the server (best prices, nearest store), side by
-// side on wide screens and one at a time on phones, with a store switch per item, the comparison
-// summary, "Ajouter au panier", and the spec's error messages with a retry button. Items bought on a
-// price older than TRUST.staleAfterDays are marked "à confirmer", with a note in their view.
+// side on wide screens and one at a time on phones, each shown store by store (subtotal, delivery
+// fee) with a store switch per item, the comparison summary, "Ajouter au panier" (which first names
+// the items the view leaves out), and the spec's error messages with a retry button. Items bought
+// on a price older than TRUST.staleAfterDays are marked "à confirmer", with a note in their view.
+// Offline, nothing that needs the server can be started: the buttons say so.
 import { AlertTriangle, Clock, MapPin, RefreshCw, ShoppingCart, Store, Tag, Trophy } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CartRef } from '#contract/checkout';
 import { formatNumber, formatXaf } from '#contract/format';
@@ -12,12 +14,17 @@ import type { Alternative, OptimizedItem, Optimization, ViewType } from '#contra
 import { TRUST } from '#contract/prices';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useOnline } from '../../lib/use-online';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Money } from '../../ui/Money';
+import { OfflineNote } from '../../ui/OfflineNote';
 import { StaleBadge, staleItemsNote } from '../../ui/PriceFreshness';
 import { Spinner } from '../../ui/Spinner';
 import { cartPayload, cartRef, createCart, optimiserErrorMessage, optimize, switchStore } from './optimiser-api';
 import { useUserPosition } from './position';
+import { ComparisonSummary, Coverage } from './ComparisonSummary';
+import { LeftOutDialog, leftOutItems } from './LeftOutDialog';
+import { PlanByStore } from './PlanByStore';
 import { PlanTotals } from './PlanTotals';
 
 export type BasketLine = { product_id: string | null; product_name: string; quantity: number };
@@ -27,12 +34,24 @@ type RunState = { status: 'loading' } | { status: 'error'; message: string } | {
 
 const VIEWS: ViewType[] = ['best_prices', 'nearest_store'];
 
-export function OptimisationPanel({ lines, listId = null, onCart }: { lines: BasketLine[]; listId?: string | null; onCart: (cart: CartRef) => void }) {
+type OptimisationPanelProps = {
+  lines: BasketLine[];
+  /** The saved list optimised (when there is one) and its name: booking keeps its left-out items on a new list. */
+  list?: { id: string; name: string } | null;
+  onCart: (cart: CartRef) => void;
+};
+
+export function OptimisationPanel({ lines, list = null, onCart }: OptimisationPanelProps) {
+  const listId = list?.id ?? null;
   const position = useUserPosition();
   const [state, setState] = useState<RunState>({ status: 'loading' });
   const [mobileView, setMobileView] = useState<ViewType>('best_prices');
   const [switching, setSwitching] = useState<string | null>(null);
   const [adding, setAdding] = useState<ViewType | null>(null);
+  /** The view whose left-out items the user is asked about before it goes into the cart. */
+  const [confirming, setConfirming] = useState<ViewType | null>(null);
+  const online = useOnline();
+  const offlineNoteId = useId();
   const linesRef = useRef(lines);
   linesRef.current = lines;
 
@@ -67,7 +86,29 @@ export function OptimisationPanel({ lines, listId = null, onCart }: { lines: Bas
     }
   };
 
-  const onAddToCart = async (view: ViewType) => {
+  const onAddToCart = (view: ViewType) => {
+    if (state.status !== 'done') return;
+    if (leftOutItems(state.views[view].items).length > 0) return setConfirming(view);
+    void addToCart(view);
+  };
+
+  /** Back to the view, on the switch of its first left-out item that some store sells. */
+  const chooseAnotherStore = (view: ViewType) => {
+    setConfirming(null);
+    if (state.status !== 'done') return;
+    const item = leftOutItems(state.views[view].items).find((i) => i.alternatives.length > 0);
+    if (!item) return;
+    setMobileView(view);
+    // After the dialog gives focus back to its opener.
+    requestAnimationFrame(() => {
+      const select = document.getElementById(switchId(view, item.original_index));
+      select?.scrollIntoView({ block: 'center' });
+      select?.focus();
+    });
+  };
+
+  const addToCart = async (view: ViewType) => {
+    setConfirming(null);
     if (state.status !== 'done') return;
     const payload = cartPayload(state.views[view], listId);
     if (!payload) return notifyError(fr.optimiser.noItemsForCart);
@@ -96,9 +137,10 @@ export function OptimisationPanel({ lines, listId = null, onCart }: { lines: Bas
       <div className="flex flex-col items-center gap-3 rounded-2xl border border-rose-200 bg-rose-50 px-4 py-8 text-center" role="alert">
         <AlertTriangle className="text-rose-600" size={28} aria-hidden="true" />
         <p className="font-medium text-rose-800">{state.message}</p>
-        <Button variant="outline" onClick={() => void run()} icon={<RefreshCw size={16} aria-hidden="true" />}>
+        <Button variant="outline" onClick={() => void run()} disabled={!online} aria-describedby={online ? undefined : offlineNoteId} icon={<RefreshCw size={16} aria-hidden="true" />}>
           {fr.common.retry}
         </Button>
+        {!online && <OfflineNote id={offlineNoteId} />}
       </div>
     );
   }
@@ -145,60 +187,45 @@ export function OptimisationPanel({ lines, listId = null, onCart }: { lines: Bas
             hiddenOnMobile={mobileView !== view}
             switching={switching}
             adding={adding === view}
+            online={online}
             onSwitch={(index, storeId) => void onSwitch(view, index, storeId)}
-            onAddToCart={() => void onAddToCart(view)}
+            onAddToCart={() => onAddToCart(view)}
           />
         ))}
       </div>
+      {confirming && (
+        <LeftOutDialog
+          items={leftOutItems(views[confirming].items)}
+          maxStores={views[confirming].max_stores}
+          listName={list?.name ?? null}
+          onConfirm={() => void addToCart(confirming)}
+          onChooseStore={leftOutItems(views[confirming].items).some((i) => i.alternatives.length > 0) ? () => chooseAnotherStore(confirming) : undefined}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
     </div>
   );
 }
 
-function ComparisonSummary({ views }: { views: Views }) {
-  const best = views.best_prices;
-  const missingAtNearest = views.nearest_store.items.filter((i) => i.status === 'unavailable_at_nearest').length;
-  return (
-    <section aria-label={fr.optimiserUi.comparison} className="grid grid-cols-2 gap-3 rounded-2xl bg-gradient-to-br from-brand-700 to-brand-600 p-4 text-white sm:grid-cols-4">
-      <Figure label={fr.optimiserUi.bestPrices} value={formatXaf(best.total_cost)} />
-      <Figure label={fr.optimiserUi.nearestStore} value={formatXaf(views.nearest_store.total_cost)} />
-      <Figure label={fr.optimiserUi.savings} value={formatXaf(best.total_savings)} testId="total-savings" />
-      <Figure label={fr.optimiserUi.score} value={fr.optimiserUi.scoreOf(best.optimization_score)} icon={<Trophy size={14} aria-hidden="true" />} />
-      <p className="col-span-2 text-sm text-white/90 sm:col-span-4" data-testid="difference">
-        {best.total_savings > 0 ? `${fr.optimiserUi.youSave(formatXaf(best.total_savings))}.` : `${fr.optimiserUi.noSavings}.`}
-        {missingAtNearest > 0 && ` ${fr.optimiserUi.nearestMissing(missingAtNearest)}`}
-      </p>
-    </section>
-  );
-}
-
-function Figure({ label, value, icon, testId }: { label: string; value: string; icon?: React.ReactNode; testId?: string }) {
-  return (
-    <div>
-      <p className="flex items-center gap-1 text-xs uppercase tracking-wide text-white/75">
-        {icon}
-        {label}
-      </p>
-      <p className="text-lg font-bold tabular-nums sm:text-xl" data-testid={testId}>
-        {value}
-      </p>
-    </div>
-  );
-}
+const switchId = (view: ViewType, originalIndex: number) => `switch-${view}-${originalIndex}`;
 
 type ViewColumnProps = {
   view: Optimization;
   hiddenOnMobile: boolean;
   switching: string | null;
   adding: boolean;
+  online: boolean;
   onSwitch: (index: number, storeId: string) => void;
   onAddToCart: () => void;
 };
 
-function ViewColumn({ view, hiddenOnMobile, switching, adding, onSwitch, onAddToCart }: ViewColumnProps) {
+function ViewColumn({ view, hiddenOnMobile, switching, adding, online, onSwitch, onAddToCart }: ViewColumnProps) {
   const best = view.view_type === 'best_prices';
   const title = best ? fr.optimiserUi.bestPrices : fr.optimiserUi.nearestStore;
   const unpriced = view.items.filter((i) => i.status === 'unpriced').length;
+  const missing = view.items.filter((i) => i.status === 'unavailable_at_nearest' || i.status === 'not_obtainable').length;
   const staleNote = staleItemsNote(view.stale_count);
+  const offlineNoteId = useId();
   return (
     <section aria-label={title} className={`min-w-0 flex-col rounded-2xl border border-slate-200 bg-white shadow-sm ${hiddenOnMobile ? 'hidden lg:flex' : 'flex'}`}>
       <header className="flex items-start justify-between gap-3 border-b border-slate-100 p-4">
@@ -211,7 +238,10 @@ function ViewColumn({ view, hiddenOnMobile, switching, adding, onSwitch, onAddTo
             {best ? fr.optimiserUi.bestPricesHint(view.max_stores) : view.nearest_store ? `${view.nearest_store.store_name} · ${fr.optimiserUi.distanceKm(formatNumber(view.nearest_store.distance))}` : fr.optimiserUi.nearestStoreHint}
           </p>
         </div>
-        <Money amount={view.total_cost} className="shrink-0 text-xl font-bold text-slate-900" />
+        <div className="flex shrink-0 flex-col items-end gap-0.5">
+          <Money amount={view.total_cost} className="text-xl font-bold whitespace-nowrap text-slate-900" />
+          <Coverage bought={view.covered_count} total={view.items.length} missing={missing} tone="dark" />
+        </div>
       </header>
       {staleNote && (
         <div className="flex items-start gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2.5 text-amber-900" role="note" data-testid={`stale-note-${view.view_type}`}>
@@ -222,17 +252,36 @@ function ViewColumn({ view, hiddenOnMobile, switching, adding, onSwitch, onAddTo
           </p>
         </div>
       )}
-      <ul className="divide-y divide-slate-100">
-        {view.items.map((item, index) => (
-          <ItemRow key={`${item.original_index}-${item.product_name}`} item={item} view={view} busy={switching === `${view.view_type}-${index}`} onSwitch={(storeId) => onSwitch(index, storeId)} />
-        ))}
-      </ul>
+      <PlanByStore
+        stores={view.stores_involved}
+        items={view.items}
+        storeIdOf={(item) => (item.status === 'priced' ? item.selected_store_id : null)}
+        renderItem={(item, index) => (
+          <ItemRow
+            key={`${item.original_index}-${item.product_name}`}
+            item={item}
+            view={view}
+            busy={switching === `${view.view_type}-${index}`}
+            online={online}
+            onSwitch={(storeId) => onSwitch(index, storeId)}
+          />
+        )}
+      />
       <div className="mt-auto space-y-3 border-t border-slate-100 p-4">
         <PlanTotals itemsCost={view.total_items_cost} deliveryFee={view.delivery_fee} storeCount={view.store_count} total={view.total_cost} totalTestId={`total-${view.view_type}`} />
         {unpriced > 0 && <p className="text-xs text-amber-700">{fr.optimiserUi.manualPriceNeeded(unpriced)}</p>}
-        <Button block onClick={onAddToCart} busy={adding} busyLabel={fr.optimiserUi.addingToCart} icon={<ShoppingCart size={18} aria-hidden="true" />}>
+        <Button
+          block
+          onClick={onAddToCart}
+          busy={adding}
+          busyLabel={fr.optimiserUi.addingToCart}
+          disabled={!online}
+          aria-describedby={online ? undefined : offlineNoteId}
+          icon={<ShoppingCart size={18} aria-hidden="true" />}
+        >
           {fr.optimiserUi.addToCart}
         </Button>
+        {!online && <OfflineNote id={offlineNoteId} />}
       </div>
     </section>
   );
@@ -245,7 +294,7 @@ function alternativeLabel(a: Alternative): string {
     .join(' · ');
 }
 
-function ItemRow({ item, view, busy, onSwitch }: { item: OptimizedItem; view: Optimization; busy: boolean; onSwitch: (storeId: string) => void }) {
+function ItemRow({ item, view, busy, online, onSwitch }: { item: OptimizedItem; view: Optimization; busy: boolean; online: boolean; onSwitch: (storeId: string) => void }) {
   const note =
     item.status === 'unpriced'
       ? fr.optimiserUi.unpriced
@@ -263,8 +312,8 @@ function ItemRow({ item, view, busy, onSwitch }: { item: OptimizedItem; view: Op
           </p>
           {item.status === 'priced' ? (
             <p className="text-xs text-slate-500">
+              {/* The store's distance is in its group's header. */}
               {fr.optimiserUi.at(item.selected_store_name ?? '')}
-              {item.distance !== null ? ` · ${fr.optimiserUi.distanceKm(formatNumber(item.distance))}` : ''}
               {item.unit_price !== null && item.quantity > 1 ? ` · ${fr.optimiserUi.unitPrice(formatXaf(item.unit_price), item.quantity)}` : ''}
               {item.switched && <span className="ml-1 rounded bg-sky-50 px-1 font-medium text-sky-800">{fr.optimiserUi.switched}</span>}
             </p>
@@ -281,13 +330,14 @@ function ItemRow({ item, view, busy, onSwitch }: { item: OptimizedItem; view: Op
       </div>
       {item.alternatives.length > 0 && (
         <div className="flex items-center gap-2">
-          <label className="sr-only" htmlFor={`switch-${view.view_type}-${item.original_index}`}>
+          <label className="sr-only" htmlFor={switchId(view.view_type, item.original_index)}>
             {fr.optimiserUi.switchFor(item.product_name)}
           </label>
           <select
-            id={`switch-${view.view_type}-${item.original_index}`}
+            id={switchId(view.view_type, item.original_index)}
             value={item.status === 'priced' ? (item.selected_store_id ?? '') : ''}
-            disabled={busy}
+            disabled={busy || !online}
+            title={online ? undefined : fr.offline.needsConnection}
             onChange={(e) => e.target.value && onSwitch(e.target.value)}
             className="h-9 w-full min-w-0 flex-1 truncate rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-700 focus:border-brand-600 focus:outline-none"
           >

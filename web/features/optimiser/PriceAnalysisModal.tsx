@@ -8,7 +8,8 @@ import { fr } from '#contract/messages';
 import { Modal } from '../../ui/Modal';
 import { OptimisationPanel } from './OptimisationPanel';
 
-export type CheckoutRenderer = (props: { cart: CartRef; onBooked: () => void }) => ReactNode;
+/** The booking step of a cart; `orderId` once booked (the comparator keeps it across reloads). */
+export type CheckoutRenderer = (props: { cart: CartRef; onBooked: () => void; orderId?: string | null; onOrderCreated?: (orderId: string) => void }) => ReactNode;
 
 type PriceAnalysisModalProps = { list: ShoppingList; onClose: () => void; onBooked: () => void; renderCheckout: CheckoutRenderer };
 
@@ -25,7 +26,7 @@ export function PriceAnalysisModal({ list, onClose, onBooked, renderCheckout }: 
           {renderCheckout({ cart, onBooked })}
         </div>
       ) : (
-        <OptimisationPanel lines={lines} listId={list.id} onCart={setCart} />
+        <OptimisationPanel lines={lines} list={list} onCart={setCart} />
       )}
     </Modal>
   );
