@@ -1,6 +1,9 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { createAccount, useSessionOf } from './fixtures';
 
+// Web push needs the app's service worker (blocked by default in the journeys: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** Test notifications through the API: each call stores one in-app notification for the user. */
 async function sendTests(request: APIRequestContext, token: string, n: number) {
   for (let i = 0; i < n; i += 10) {

@@ -6,6 +6,9 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import type { ShoppingList } from '#contract/lists';
 import { createAccount, useSessionOf, type TestAccount } from './fixtures';
 
+// The service worker is what this file is about (the other journeys block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const auth = (user: TestAccount) => ({ authorization: `Bearer ${user.access_token}` });
 
 async function listsOnServer(request: APIRequestContext, user: TestAccount): Promise<ShoppingList[]> {
