@@ -99,6 +99,9 @@ test('signed out → /login; signed in on /login or /register → /dashboard', a
   await expect(page).toHaveURL(/\/login$/);
   const account = await createAccount(request);
   await useSessionOf(page, account);
+  // Signed in meanwhile (another tab): the login page that /profile led to leads back there.
+  await page.reload();
+  await expect(page).toHaveURL(/\/profile$/);
   await page.goto('/login');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/register');
