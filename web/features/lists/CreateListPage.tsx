@@ -201,7 +201,7 @@ export function CreateListPage() {
             <ul className="divide-y divide-slate-100" aria-label={fr.listsUi.itemsTitle}>
               {items.map((item) => (
                 <li key={item.key} className="flex items-center gap-2 py-3">
-                  <CategoryIllustration category={item.category} decorative className="size-10 shrink-0 rounded-lg" />
+                  <CategoryIllustration category={item.category} decorative className="size-10 shrink-0 rounded-lg max-sm:hidden" />
                   <div className="min-w-0 flex-1 basis-0">
                     <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{item.name}</p>
                     <p className="text-xs text-slate-500">
