@@ -3,4 +3,6 @@
 export const navigation = {
   /** The catalogue's order while searching: best match first. */
   sortRelevance: 'Pertinence',
+  /** The sign-in page's button that fills in the demo account. */
+  useDemoAccount: 'Utiliser ce compte',
 } as const;

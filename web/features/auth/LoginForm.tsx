@@ -107,7 +107,7 @@ export function LoginForm({ userType, demo }: LoginFormProps) {
           {demo.email} · {demo.password}
         </p>
         <button type="button" onClick={fillDemo} className="mt-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
-          Utiliser ce compte
+          {fr.navigation.useDemoAccount}
         </button>
       </div>
     </form>
