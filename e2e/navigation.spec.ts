@@ -2,13 +2,15 @@
 // the catalogue's pages, Back closes a dialog, the phone shows a product first, products without a
 // photo show their category's drawing, and the shell keeps its greeting and its links visible.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createAccount, useSessionOf } from './fixtures';
+import { DEMO_ACCOUNTS } from '#contract/demo';
+import { createAccount, createApprovedAgent, useSessionOf } from './fixtures';
 
 const catalogue = (page: Page) => page.getByRole('list', { name: 'Produits' });
 const pagination = (page: Page) => page.getByRole('navigation', { name: 'Pagination des produits' });
 
 async function signInThroughForm(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
   await page.getByLabel('Adresse email').fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -69,6 +71,20 @@ test.describe('at 1100 px', () => {
     await signInThroughForm(page, account.user.email, account.password);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
+});
+
+test('agents and moderators are led back to the page of their space they asked for', async ({ page, request }) => {
+  const agent = await createApprovedAgent(request);
+  await page.goto('/delivery-agent/orders');
+  await expect(page).toHaveURL(/\/delivery-agent\/login$/);
+  await signInThroughForm(page, agent.user.email, agent.password);
+  await expect(page).toHaveURL(/\/delivery-agent\/orders$/);
+  await page.getByRole('button', { name: 'Déconnexion' }).click();
+  await expect(page).toHaveURL(/\/delivery-agent\/login$/);
+
+  await page.goto('/admin/orders');
+  await signInThroughForm(page, DEMO_ACCOUNTS.moderator.email, DEMO_ACCOUNTS.moderator.password);
+  await expect(page).toHaveURL(/\/admin\/orders$/);
 });
 
 test.describe('at 360 px', () => {
