@@ -17,6 +17,7 @@ import { type LogDestination, loggerOptions } from './platform/logging';
 import { registerPrivateResponses } from './platform/private-responses';
 import { registerInputGuards, urlLimits } from './platform/request-input';
 import { UPLOADS_URL_PREFIX } from './platform/storage';
+import { registerUploads } from './platform/uploads-route';
 import { authRoutes } from './features/auth/auth.routes';
 import { resolvePrincipal } from './features/auth/auth.service';
 import { createTokenService, loadSigningKey } from './features/auth/tokens';
@@ -73,7 +74,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerInputGuards(app);
   registerPrivateResponses(app, API_PREFIX);
 
-  await app.register(helmet, { contentSecurityPolicy: { useDefaults: true, directives: contentSecurityPolicy(config.tileUrl) } });
+  await app.register(helmet, { contentSecurityPolicy: { useDefaults: true, directives: contentSecurityPolicy(config.tileUrl, deps.storage.publicUrl) } });
   await app.register(compress, { global: true, threshold: 1024 });
   // The OpenAPI document and its UI: on in development, off in production unless API_DOCS=true.
   if (config.apiDocs) {
@@ -127,14 +128,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     { prefix: API_PREFIX },
   );
 
-  await app.register(fastifyStatic, {
-    root: deps.storage.root,
-    prefix: UPLOADS_URL_PREFIX,
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-  });
+  registerUploads(app, deps.storage);
   serveWebApp(app, config.webDistDir);
   return app;
 }
@@ -163,16 +157,18 @@ function serveWebApp(app: FastifyInstance, distDir: string): void {
   });
 }
 
-function contentSecurityPolicy(tileUrl: string) {
+/** `uploadsUrl`: the public bucket or CDN that /uploads/* redirects to (S3_PUBLIC_URL), if any. */
+function contentSecurityPolicy(tileUrl: string, uploadsUrl?: string) {
   const tileOrigin = /^(https?:\/\/[^/]+)/.exec(tileUrl.replace(/\{s\}/g, '*'))?.[1];
+  const uploadsOrigin = uploadsUrl ? [new URL(uploadsUrl).origin] : [];
   return {
     'default-src': ["'self'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
+    'img-src': ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : []), ...uploadsOrigin],
     'style-src': ["'self'", "'unsafe-inline'"],
     'script-src': ["'self'", "'wasm-unsafe-eval'"],
     'connect-src': ["'self'"],
     'worker-src': ["'self'"],
-    'media-src': ["'self'", 'blob:'],
+    'media-src': ["'self'", 'blob:', ...uploadsOrigin],
     'upgrade-insecure-requests': null,
   };
 }

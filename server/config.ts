@@ -52,9 +52,32 @@ const EnvSchema = z.object({
   OCR_WORKERS: z.coerce.number().int().min(1).max(16).default(Math.max(1, Math.min(2, os.availableParallelism()))),
   /** Documents one account may have analysed per hour (OCR is the heaviest thing a user can ask). */
   IMPORTS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** S3-compatible object store for uploaded files (all four together); without them, DATA_DIR/uploads. */
+  S3_ENDPOINT: optionalText.pipe(z.string().url().optional()),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Path-style URLs (endpoint/bucket/key), as MinIO-like servers need; false for virtual-hosted buckets. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  /** A public bucket or CDN serving the objects: /uploads/* then redirects there instead of streaming. */
+  S3_PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
+  /** Where `npm run backup` writes its archives. */
+  BACKUP_DIR: z.string().default('./backups'),
 });
 
 const AIRTEL_KEYS = ['AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET', 'AIRTEL_MONEY_CALLBACK_SECRET'] as const;
+const S3_KEYS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+type Env = z.infer<typeof EnvSchema>;
+
+/** Settings that only work together: all set or none, else a French message naming the missing ones. */
+function assertAllOrNone(e: Env, keys: readonly (keyof Env)[], what: string): void {
+  const set = keys.filter((key) => e[key]);
+  if (set.length === 0 || set.length === keys.length) return;
+  const missing = keys.filter((key) => !e[key]).join(', ');
+  throw new Error(`Configuration invalide :\n  ${what} : ${missing} manquant (${keys.join(', ')} vont ensemble)`);
+}
 
 export type Config = {
   env: string;
@@ -80,6 +103,18 @@ export type Config = {
   imports: { ocrWorkers: number; perUserPerHour: number };
   tileUrl: string;
   webDistDir: string;
+  /** Set when S3_* is: uploaded files go to this bucket instead of DATA_DIR/uploads. */
+  s3: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    forcePathStyle: boolean;
+    publicUrl?: string;
+  } | null;
+  /** Where `npm run backup` writes its archives. */
+  backupDir: string;
   /** Set when Airtel Money's credentials are configured: airtel_money payments then go to Airtel. */
   airtelMoney: { baseUrl: string; clientId: string; clientSecret: string; callbackSecret: string; timeoutMs: number } | null;
 };
@@ -91,11 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Configuration invalide :\n${lines}`);
   }
   const e = parsed.data;
-  const airtelSet = AIRTEL_KEYS.filter((key) => e[key]);
-  if (airtelSet.length > 0 && airtelSet.length < AIRTEL_KEYS.length) {
-    const missing = AIRTEL_KEYS.filter((key) => !e[key]).join(', ');
-    throw new Error(`Configuration invalide :\n  Airtel Money : ${missing} manquant (${AIRTEL_KEYS.join(', ')} vont ensemble)`);
-  }
+  assertAllOrNone(e, AIRTEL_KEYS, 'Airtel Money');
+  assertAllOrNone(e, S3_KEYS, 'Stockage S3');
+  if (e.S3_PUBLIC_URL && !e.S3_BUCKET) throw new Error(`Configuration invalide :\n  S3_PUBLIC_URL : sans effet sans ${S3_KEYS.join(', ')}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -119,6 +152,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imports: { ocrWorkers: e.OCR_WORKERS, perUserPerHour: e.IMPORTS_PER_USER_PER_HOUR },
     tileUrl: e.TILE_URL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          }
+        : null,
+    backupDir: path.resolve(e.BACKUP_DIR),
     airtelMoney:
       e.AIRTEL_MONEY_CLIENT_ID && e.AIRTEL_MONEY_CLIENT_SECRET && e.AIRTEL_MONEY_CALLBACK_SECRET
         ? {

@@ -32,3 +32,35 @@ describe('loadConfig: what production turns off', () => {
     expect(() => loadConfig({ SMTP_URL: 'pas une url' })).toThrow(/SMTP_URL/);
   });
 });
+
+describe('loadConfig: object storage', () => {
+  const s3 = {
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_BUCKET: 'monpanier',
+    S3_ACCESS_KEY_ID: 'cle',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  };
+
+  it('keeps files on the local disk by default, and in the bucket when the four S3 variables are set', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig(s3).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'monpanier',
+      region: 'us-east-1',
+      accessKeyId: 'cle',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      publicUrl: undefined,
+    });
+    const aws = loadConfig({ ...s3, S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: 'false', S3_PUBLIC_URL: 'https://cdn.monpanier.ga/' }).s3;
+    expect([aws?.region, aws?.forcePathStyle, aws?.publicUrl]).toEqual(['eu-west-3', false, 'https://cdn.monpanier.ga']);
+  });
+
+  it('fails fast, naming what is missing, when only some S3 variables are set', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'monpanier' })).toThrow(
+      'Configuration invalide :\n  Stockage S3 : S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY manquant (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY vont ensemble)',
+    );
+    expect(() => loadConfig({ S3_PUBLIC_URL: 'https://cdn.monpanier.ga' })).toThrow(/S3_PUBLIC_URL : sans effet sans S3_ENDPOINT/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'pas une adresse' })).toThrow(/S3_ENDPOINT/);
+  });
+});

@@ -1,13 +1,12 @@
 // Starts MonPanier: configuration, database (PGlite under DATA_DIR, or PostgreSQL with DATABASE_URL),
 // migrations, first-start seed, then the HTTP server with the API and the built web app.
-import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
 import { adoptConsensusRule } from './features/prices/current-price';
-import { localFileStorage } from './platform/storage';
+import { openFileStorage } from './platform/storage';
 
 async function main() {
   const config = loadConfig();
@@ -15,14 +14,16 @@ async function main() {
   await migrateDatabase(database);
   const seeded = await seedIfEmpty(database.db);
   const recomputed = await adoptConsensusRule(database.db, new Date());
+  const storage = await openFileStorage(config);
   const app = await buildApp({
     config,
     db: database.db,
-    storage: await localFileStorage(path.join(config.dataDir, 'uploads')),
+    storage,
     now: () => new Date(),
   });
   if (seeded) app.log.info('Base de données initialisée avec les magasins, produits et comptes de démonstration');
   if (recomputed) app.log.info({ recomputed }, 'prix affichés recalculés selon la règle du consensus');
+  app.log.info(`fichiers envoyés : ${storage.description}${storage.publicUrl ? ` (servis depuis ${storage.publicUrl})` : ''}`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -27,7 +27,7 @@ import { seedIfEmpty } from '../../server/db/seed/seed';
 import { buildImportResult } from '../../server/features/imports/import-items';
 import { createOcrPool, type OcrPool } from '../../server/platform/ocr/ocr-pool';
 import { readDocument } from '../../server/platform/ocr/read-document';
-import { localFileStorage } from '../../server/platform/storage';
+import { localFileStorage } from '../../server/platform/storage-local';
 import { percentile } from '../http-load';
 import { type BenchDocument, type BenchKind, buildCorpus, KIND_LABELS, KINDS } from './corpus';
 import { referencedProducts } from './dataset';

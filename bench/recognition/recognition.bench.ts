@@ -24,7 +24,7 @@ import { seedIfEmpty } from '../../server/db/seed/seed';
 import { recogniseProduct } from '../../server/features/recognition/recognition.service';
 import { createOcrPool } from '../../server/platform/ocr/ocr-pool';
 import { seededRandom } from '../../server/platform/random';
-import { localFileStorage } from '../../server/platform/storage';
+import { localFileStorage } from '../../server/platform/storage-local';
 import type { GeneratedFormat } from '../../server/test/barcodes';
 import { packshotPhoto } from '../../server/test/packshots';
 import { percentile } from '../http-load';

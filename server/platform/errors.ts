@@ -149,6 +149,8 @@ const ERRORS = {
   AD_PHONE_REQUIRED: [400, fr.adsApi.phoneRequired],
   AD_NOT_BANK_TRANSFER: [409, fr.adsApi.notBankTransfer],
   AD_REFUND_NOT_DUE: [409, fr.adsApi.refundNotDue],
+  // Files (issue 16)
+  STORAGE_UNAVAILABLE: [503, fr.storage.unavailable],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -212,7 +214,11 @@ function toResponse(error: FastifyError | AppError | Error): { status: number; b
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const known = toResponse(error as FastifyError);
-    if (known) return reply.status(known.status).send(known.body);
+    if (known) {
+      // A service that failed under us (the object store): the client gets the French message, the log the cause.
+      if (known.status >= 500 && error instanceof AppError && error.cause) request.log.warn({ err: error.cause, reqId: request.id, code: error.code }, 'service unavailable');
+      return reply.status(known.status).send(known.body);
+    }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
     return reply.status(500).send({ detail: fr.common.serverError, code: 'INTERNAL' });
   });

@@ -10,7 +10,7 @@ import { buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import { type Database, type Db, openDatabase } from '../db/client';
 import type { AppDeps } from '../deps';
-import { localFileStorage } from '../platform/storage';
+import { localFileStorage } from '../platform/storage-local';
 import { databaseUrl, dropDatabase, requireTestDatabaseUrl, testDbKind, uniqueName, withAdminClient } from './template-db';
 
 export type TestClock = { now: () => Date; advance: (ms: number) => void };
