@@ -2,7 +2,8 @@
 // card — the customer's step at the payment operator: with the sandbox (labelled 'mode test') the
 // customer answers here; with a real operator (Airtel Money) on the phone, and this page follows
 // the payment until the operator settles it. An order paid through the sandbox is marked
-// 'Commande test'; a paid order that was cancelled shows its refund.
+// 'Commande test'; a paid order that was cancelled shows its refund. The list's items the cart left
+// out are pointed to on the new list that keeps them.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Clock, FlaskConical, ListPlus, RotateCcw, Smartphone, XCircle } from 'lucide-react';

@@ -121,7 +121,7 @@ function DemoRow({ item }: { item: DemoItem }) {
           {item.selected_store_name ? fr.optimiserUi.at(item.selected_store_name) : fr.optimiserUi.unavailableAtNearest('')}
           {item.distance !== null ? ` · ${fr.optimiserUi.distanceKm(formatNumber(item.distance))}` : ''}
         </p>
-        <p className="text-xs text-slate-400">{item.alternatives.map((a) => `${a.store_name} ${formatXaf(a.price)}`).join(' · ')}</p>
+        <p className="text-xs text-slate-500">{item.alternatives.map((a) => `${a.store_name} ${formatXaf(a.price)}`).join(' · ')}</p>
       </div>
       {item.total_price !== null ? <Money amount={item.total_price} className="shrink-0 font-semibold" /> : <span className="text-slate-400">—</span>}
     </li>
