@@ -6,6 +6,7 @@ import { EmptyState } from '../ui/Card';
 export function NotFoundPage() {
   return (
     <EmptyState
+      heading="h1"
       title={fr.common.pageNotFound}
       text={fr.common.pageNotFoundHint}
       action={

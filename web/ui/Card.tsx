@@ -8,11 +8,13 @@ export function Card({ className = '', children, ...rest }: HTMLAttributes<HTMLD
   );
 }
 
-export function EmptyState({ icon, title, text, action }: { icon?: ReactNode; title: string; text?: string; action?: ReactNode }) {
+/** An empty or missing state; `heading="h1"` when it is all the page shows (a page needs its main heading). */
+export function EmptyState({ icon, title, text, action, heading }: { icon?: ReactNode; title: string; text?: string; action?: ReactNode; heading?: 'h1' }) {
+  const Title = heading ?? 'p';
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
       {icon && <div className="rounded-full bg-brand-50 p-3 text-brand-700">{icon}</div>}
-      <p className="font-semibold text-slate-800">{title}</p>
+      <Title className="font-semibold text-slate-800">{title}</Title>
       {text && <p className="max-w-sm text-sm text-slate-500">{text}</p>}
       {action}
     </div>

@@ -66,11 +66,11 @@ function RefundState({ order }: { order: AdminOrder }) {
 function Customer({ order }: { order: AdminOrder }) {
   return (
     <div className="min-w-0">
-      <Link to={`/admin/users/${order.customer.id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+      <Link to={`/admin/users/${order.customer.id}`} className="inline-block py-0.5 font-semibold text-slate-900 hover:text-brand-700 hover:underline">
         {order.customer.full_name}
       </Link>
       <p className="text-xs text-slate-500">
-        <a href={`mailto:${order.customer.email}`} className="[overflow-wrap:anywhere] hover:underline">
+        <a href={`mailto:${order.customer.email}`} className="inline-block py-1 [overflow-wrap:anywhere] hover:underline">
           {order.customer.email}
         </a>
       </p>

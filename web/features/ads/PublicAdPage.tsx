@@ -36,6 +36,7 @@ export function PublicAdPage() {
     <div className="mx-auto max-w-2xl px-4 py-8">
       {!ad ? (
         <EmptyState
+          heading="h1"
           icon={<Megaphone size={24} />}
           title={t.publicLoadError}
           action={

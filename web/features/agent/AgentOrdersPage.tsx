@@ -45,7 +45,7 @@ function AgentOrders() {
       <FilterChips label={fr.agent.filterLabel} options={FILTER_KEYS} selected={filter} onSelect={setFilter}>
         {(key, selected) => (
           <>
-            {fr.agent.filters[key]} <span className={selected ? 'text-white/80' : 'text-slate-400'}>({all.filter(MATCHES[key]).length})</span>
+            {fr.agent.filters[key]} <span className={selected ? 'text-white' : 'text-slate-500'}>({all.filter(MATCHES[key]).length})</span>
           </>
         )}
       </FilterChips>

@@ -201,13 +201,13 @@ function ListCard({ list, online, offlineNoteId, pending, onDetails, onEdit, onD
         <Button size="sm" variant="outline" onClick={onDetails} icon={<Eye size={16} aria-hidden="true" />}>
           {fr.listsUi.details}
         </Button>
-        <Button size="sm" variant="ghost" onClick={onEdit} icon={<Pencil size={16} aria-hidden="true" />} className={locked ? 'opacity-50' : ''}>
+        <Button size="sm" variant="ghost" onClick={onEdit} icon={<Pencil size={16} aria-hidden="true" />} className={locked ? 'opacity-50' : ''} aria-disabled={locked || undefined}>
           {fr.listsUi.edit}
         </Button>
         <Button size="sm" variant="ghost" onClick={onDuplicate} busy={duplicating} icon={<Copy size={16} aria-hidden="true" />} {...needsServer}>
           {fr.listsUi.duplicate}
         </Button>
-        <Button size="sm" variant="ghost" onClick={onDelete} icon={<Trash2 size={16} aria-hidden="true" />} className={`text-rose-700 ${locked ? 'opacity-50' : ''}`} {...needsServer}>
+        <Button size="sm" variant="ghost" onClick={onDelete} icon={<Trash2 size={16} aria-hidden="true" />} className={`text-rose-700 ${locked ? 'opacity-50' : ''}`} aria-disabled={locked || undefined} {...needsServer}>
           {fr.listsUi.delete}
         </Button>
       </div>

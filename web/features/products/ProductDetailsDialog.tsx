@@ -173,11 +173,11 @@ export function ProductDetailsDialog({ productId, onClose, onEdit, onDuplicate }
           <SavedDataNote fetchedAt={dataUpdatedAt} className="md:col-span-2" />
           <div className="space-y-4">
             <Carousel images={images} name={product.name} category={product.category} />
-            <dl className="space-y-1 text-sm text-slate-600">
-              {product.unit && <dd>{fr.products.unitLabel(product.unit)}</dd>}
-              {product.barcode && <dd>{fr.products.barcodeLabel(product.barcode)}</dd>}
-              {!product.availability && <dd className="font-medium text-amber-700">{fr.products.unavailable}</dd>}
-            </dl>
+            <div className="space-y-1 text-sm text-slate-600">
+              {product.unit && <p>{fr.products.unitLabel(product.unit)}</p>}
+              {product.barcode && <p>{fr.products.barcodeLabel(product.barcode)}</p>}
+              {!product.availability && <p className="font-medium text-amber-700">{fr.products.unavailable}</p>}
+            </div>
             {product.description && <p className="text-sm text-slate-700">{product.description}</p>}
           </div>
           <div className="min-w-0 space-y-6">
