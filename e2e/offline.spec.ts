@@ -4,7 +4,7 @@
 // context.setOffline; the service worker works on the test server's origin (127.0.0.1).
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type { ShoppingList } from '#contract/lists';
-import { createAccount, useSessionOf, type TestAccount } from './fixtures';
+import { createAccount, createListThroughApi, useSessionOf, type TestAccount } from './fixtures';
 
 // The service worker is what this file is about (the other journeys block it: playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
@@ -23,6 +23,27 @@ async function listThroughApi(request: APIRequestContext, user: TestAccount, nam
   return res.json();
 }
 
+/** The queries under these keys are in the copy saved for offline reading (IndexedDB). */
+async function savedForOffline(page: Page, ...keys: string[][]) {
+  const saved = () =>
+    page.evaluate(async (wanted) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('monpanier-offline');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const snapshot = await new Promise<{ client?: { clientState: { queries: { queryKey: unknown[] }[] } } } | undefined>((resolve) => {
+        const req = db.transaction('snapshots').objectStore('snapshots').get('query-cache');
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => resolve(undefined);
+      });
+      db.close();
+      const savedKeys = (snapshot?.client?.clientState.queries ?? []).map((q) => JSON.stringify(q.queryKey));
+      return wanted.every((key) => savedKeys.some((k) => k.startsWith(JSON.stringify(key).slice(0, -1))));
+    }, keys);
+  await expect.poll(saved).toBe(true);
+}
+
 /** The page is controlled by the service worker: from now on a reload works offline. */
 async function serviceWorkerInControl(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -37,7 +58,7 @@ async function goOffline(context: BrowserContext, page: Page) {
   await expect(indicator(page)).toContainText('Hors connexion');
 }
 
-test('installable: the manifest and its icons are served, the service worker takes control, and an offline reload shows the app', async ({ page, context, request }) => {
+test('installable: the manifest and its icons are served, the service worker takes control, and an offline reload shows the app, its lists, the catalogue and the last optimisation', async ({ page, context, request }) => {
   const manifest = await request.get('/manifest.webmanifest');
   expect(manifest.status()).toBe(200);
   expect(manifest.headers()['content-type']).toContain('manifest+json');
@@ -54,14 +75,23 @@ test('installable: the manifest and its icons are served, the service worker tak
 
   const user = await createAccount(request);
   await listThroughApi(request, user, 'Courses de la semaine', ['Manioc', 'Piment']);
+  const priced = await createListThroughApi(request, user.access_token, 'Épicerie du mois');
   await useSessionOf(page, user);
   await page.goto('/products');
   const product = await firstProduct(page).getAttribute('aria-label');
   expect(product).toMatch(/^Détails : /);
-  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Mes listes' }).click();
+  // Within the app from now on (a page left within a second may not have saved what it just read).
+  const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+  await nav.getByRole('link', { name: 'Mes listes' }).click();
+  await page.getByRole('link', { name: 'Épicerie du mois' }).click();
+  const bestTotal = page.getByTestId('total-best_prices');
+  await expect(bestTotal).toContainText('FCFA');
+  const total = await bestTotal.innerText();
+  await nav.getByRole('link', { name: 'Mes listes' }).click();
   await expect(card(page, 'Courses de la semaine')).toBeVisible();
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   await serviceWorkerInControl(page);
+  await savedForOffline(page, ['shopping-lists'], ['products', 'page'], ['last-optimisation', priced.id]);
 
   await goOffline(context, page);
   await page.reload();
@@ -75,7 +105,14 @@ test('installable: the manifest and its icons are served, the service worker tak
   await expect(page.getByTestId('saved-data-note')).toContainText(/Hors connexion : données du \d{2}\/\d{2}\/\d{4}.*, peut-être plus à jour\./);
   await expect(indicator(page)).toHaveText('Hors connexion');
   await page.screenshot({ path: 'test-results/screens/offline-products.png' });
+
+  // The last optimisation of a list, as computed online, marked as possibly out of date.
+  await page.goto(`/shopping-lists/${priced.id}/compare`);
+  await expect(page.getByTestId('saved-data-note')).toContainText(/Hors connexion : dernière optimisation, calculée le \d{2}\/\d{2}\/\d{4}/);
+  await expect(bestTotal).toHaveText(total);
+  await page.screenshot({ path: 'test-results/screens/offline-compare.png' });
   await context.setOffline(false);
+  await expect(page.getByTestId('saved-data-note')).toBeHidden();
 });
 
 test('offline, a list is created, renamed, added to, ticked and re-counted; a reload keeps it all; back online it is sent once; logout wipes it', async ({ page, context, request }) => {
@@ -84,6 +121,7 @@ test('offline, a list is created, renamed, added to, ticked and re-counted; a re
   await page.goto('/shopping-lists');
   await expect(page.getByText("Vous n'avez pas encore de liste")).toBeVisible();
   await serviceWorkerInControl(page);
+  await savedForOffline(page, ['shopping-lists']);
   await goOffline(context, page);
 
   // A new list, saved on the device.

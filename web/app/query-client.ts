@@ -11,11 +11,14 @@
 // Queries keep the default ('online'): offline they pause and the page shows the data saved for
 // offline reading (query-persistence.ts) rather than an error. The queries saved for offline are
 // kept in memory as long as they may be restored.
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
 import { OFFLINE_MAX_AGE_MS, OFFLINE_QUERY_ROOTS } from '../lib/offline/query-persistence';
 
 export function createQueryClient(): QueryClient {
+  // TanStack assumes it is online at start and learns only from later 'online'/'offline' events: a
+  // page loaded offline would fetch, fail and show an error instead of the data saved for offline.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
   const client = new QueryClient({
     defaultOptions: {
       queries: {

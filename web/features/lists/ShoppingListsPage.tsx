@@ -98,7 +98,7 @@ export function ShoppingListsPage({ renderPriceAnalysis }: { renderPriceAnalysis
       )}
       {isPending ? (
         <PageLoader />
-      ) : isError ? (
+      ) : isError && !lists ? (
         <LoadError message={fr.lists.loadError} onRetry={() => void refetch()} />
       ) : !lists || lists.length === 0 ? (
         <EmptyState

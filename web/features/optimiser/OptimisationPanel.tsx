@@ -12,12 +12,14 @@ import { formatNumber, formatXaf } from '#contract/format';
 import { fr } from '#contract/messages';
 import type { Alternative, OptimizedItem, Optimization, ViewType } from '#contract/optimiser';
 import { TRUST } from '#contract/prices';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
+import { useLastOptimisation } from '../../lib/offline/last-optimisation';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { useOnline } from '../../lib/use-online';
+import { isOnline, useOnline } from '../../lib/use-online';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Money } from '../../ui/Money';
 import { OfflineNote } from '../../ui/OfflineNote';
+import { SavedDataNote } from '../../ui/SavedDataNote';
 import { StaleBadge, staleItemsNote } from '../../ui/PriceFreshness';
 import { Spinner } from '../../ui/Spinner';
 import { cartPayload, cartRef, createCart, optimiserErrorMessage, optimize, switchStore } from './optimiser-api';
@@ -30,7 +32,8 @@ import { PlanTotals } from './PlanTotals';
 export type BasketLine = { product_id: string | null; product_name: string; quantity: number };
 
 type Views = Record<ViewType, Optimization>;
-type RunState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; views: Views };
+/** savedAt: shown offline, the list's last optimisation kept on this device, computed then. */
+type RunState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; views: Views; savedAt?: number };
 
 const VIEWS: ViewType[] = ['best_prices', 'nearest_store'];
 
@@ -51,6 +54,7 @@ export function OptimisationPanel({ lines, list = null, onCart }: OptimisationPa
   /** The view whose left-out items the user is asked about before it goes into the cart. */
   const [confirming, setConfirming] = useState<ViewType | null>(null);
   const online = useOnline();
+  const { remember, recall } = useLastOptimisation<Views>(listId);
   const offlineNoteId = useId();
   const linesRef = useRef(lines);
   linesRef.current = lines;
@@ -62,15 +66,24 @@ export function OptimisationPanel({ lines, list = null, onCart }: OptimisationPa
     const items = linesRef.current.map((l) => ({ product_id: l.product_id, product_name: l.product_name, quantity: l.quantity }));
     try {
       const [best, nearest] = await Promise.all(VIEWS.map((view_type) => optimize({ items, ...coords, view_type, shopping_list_id: listId, preferences: { max_stores: 3, preferred_stores: [] } })));
-      setState({ status: 'done', views: { best_prices: best.optimization, nearest_store: nearest.optimization } });
+      const views = { best_prices: best.optimization, nearest_store: nearest.optimization };
+      setState({ status: 'done', views });
+      remember(views);
     } catch (error) {
-      setState({ status: 'error', message: optimiserErrorMessage(error) });
+      const saved = !isOnline() || (error instanceof ApiError && error.status === 0) ? recall() : null;
+      setState(saved ? { status: 'done', views: saved.result, savedAt: saved.computedAt } : { status: 'error', message: optimiserErrorMessage(error) });
     }
-  }, [position, listId]);
+  }, [position, listId, remember, recall]);
 
   useEffect(() => {
     void run();
   }, [run]);
+
+  // Back online after showing the kept optimisation: compute it afresh.
+  const showsSaved = state.status === 'done' && state.savedAt !== undefined;
+  useEffect(() => {
+    if (online && showsSaved) void run();
+  }, [online, showsSaved, run]);
 
   const onSwitch = async (view: ViewType, index: number, storeId: string) => {
     if (state.status !== 'done') return;
@@ -161,6 +174,7 @@ export function OptimisationPanel({ lines, list = null, onCart }: OptimisationPa
 
   return (
     <div className="space-y-4">
+      {state.savedAt !== undefined && <SavedDataNote fetchedAt={state.savedAt} text={fr.offline.optimisationSnapshot} />}
       <ComparisonSummary views={views} />
       <p className="flex items-center gap-1.5 text-xs text-slate-500">
         <MapPin size={14} aria-hidden="true" />

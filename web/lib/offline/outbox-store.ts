@@ -76,9 +76,14 @@ function withLock(run: () => Promise<void>): Promise<void> {
   return locks ? locks.request('monpanier-outbox', run).then(() => undefined) : run();
 }
 
+/** The screens waiting for their writes are told these will be sent later. */
+function settleAllQueued() {
+  for (const key of [...waiters.keys()]) settle(key, { status: 'queued' });
+}
+
 async function replay(): Promise<void> {
   const current = userId;
-  if (!current || !canSend || !feature || !isOnline()) return;
+  if (!current || !canSend || !feature || !isOnline()) return settleAllQueued();
   const handlers = feature;
   const controller = new AbortController();
   abort = controller;
@@ -103,15 +108,16 @@ async function replay(): Promise<void> {
   abort = null;
   if (controller.signal.aborted || current !== userId) return;
   await changed();
-  for (const entry of state.entries) settle(entry.key, { status: 'queued' });
+  // Stopped before the end: what is left waits. (Entries queued during a complete replay are sent by the next one.)
+  if (!report || report.stopped) settleAllQueued();
   if (report && (report.sent.length || report.rejected.length)) handlers.onSettled();
   const sentAfterWaiting = Boolean(report?.sent.length) && backlog;
   if (sentAfterWaiting && !state.entries.length) backlog = false;
   setState({ phase: state.entries.length ? 'waiting' : 'idle', lastSent: sentAfterWaiting ? { count: report!.sent.length, at: Date.now() } : state.lastSent });
-  if (report?.stopped === 'retry' || report?.stopped === 'offline') {
+  if (!report || report.stopped === 'retry' || report.stopped === 'offline') {
     backlog = true;
     // 'offline' too: the browser may believe it is online on a network that answers nothing.
-    retryTimer = setTimeout(() => void flush(), retryDelayMs(report.failed?.attempts ?? 1));
+    retryTimer = setTimeout(() => void flush(), retryDelayMs(report?.failed?.attempts ?? 1));
   }
 }
 
@@ -195,7 +201,7 @@ export const outboxStore = {
   reset() {
     abort?.abort();
     clearTimeout(retryTimer);
-    for (const key of [...waiters.keys()]) settle(key, { status: 'queued' });
+    settleAllQueued();
     unstored.clear();
     userId = null;
     canSend = false;

@@ -54,7 +54,7 @@ export function createOfflinePersister(currentUserId: () => string | null, saveD
     clearTimeout(timer);
     void save().catch(() => undefined);
   };
-  if (typeof window !== 'undefined') {
+  if (typeof window !== 'undefined' && typeof document !== 'undefined') {
     window.addEventListener('pagehide', saveNow);
     document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && saveNow());
   }
