@@ -14,6 +14,7 @@ import type { ExtractedItem } from '#contract/imports';
 import { foldName, listLock, type ProductSuggestion, type ShoppingList } from '#contract/lists';
 import { fr } from '#contract/messages';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSession } from '../../lib/session';
 import { useOnline } from '../../lib/use-online';
 import { Button } from '../../ui/Button';
 import { Card, PageHeader } from '../../ui/Card';
@@ -39,7 +40,8 @@ export function PriceComparisonPage({ renderCheckout, renderDocumentImport }: { 
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const received = (location.state as { list?: ShoppingList } | null)?.list;
-  const [state, setState] = useState<ComparatorState>(() => (received ? { ...EMPTY_COMPARATOR, lines: toLines(received), list: { id: received.id, name: received.name } } : loadComparator()));
+  const userId = useSession().user?.id ?? '';
+  const [state, setState] = useState<ComparatorState>(() => (received ? { ...EMPTY_COMPARATOR, lines: toLines(received), list: { id: received.id, name: received.name } } : loadComparator(userId)));
   const { lines, list, cart, orderId } = state;
   const [importing, setImporting] = useState(false);
   const [run, setRun] = useState(0);
@@ -48,7 +50,7 @@ export function PriceComparisonPage({ renderCheckout, renderDocumentImport }: { 
   const wanted = stepOf(params);
   const step = allowedStep(wanted, state);
 
-  useEffect(() => saveComparator(state), [state]);
+  useEffect(() => saveComparator(userId, state), [userId, state]);
   useEffect(() => {
     // A list handed over through router state is taken once (a reload then reads the storage), and
     // an address asking for a step the state cannot show is corrected.

@@ -1,6 +1,7 @@
 // What /price-comparison must not forget on a reload or a step back: the chosen items (and the
 // saved list they came from), the cart of step 3 and the order booked from it. The step itself is
-// in the address (?etape=2); the rest lives in sessionStorage, for this tab only.
+// in the address (?etape=2); the rest lives in sessionStorage, for this tab and this user only (the
+// key holds the user's id: someone else signing in on the same tab starts afresh).
 import type { CartRef } from '#contract/checkout';
 import type { BasketLine } from './OptimisationPanel';
 
@@ -14,7 +15,7 @@ export type ComparatorState = {
   orderId: string | null;
 };
 
-const KEY = 'monpanier:comparateur';
+const keyFor = (userId: string) => `monpanier:comparateur:${userId}`;
 export const EMPTY_COMPARATOR: ComparatorState = { lines: [], list: null, cart: null, orderId: null };
 
 const isLine = (value: unknown): value is ComparatorLine => {
@@ -23,9 +24,9 @@ const isLine = (value: unknown): value is ComparatorLine => {
 };
 
 /** The saved state, or the empty one when there is none or it cannot be read (storage off, old shape). */
-export function loadComparator(): ComparatorState {
+export function loadComparator(userId: string): ComparatorState {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Partial<ComparatorState> | null;
+    const saved = JSON.parse(sessionStorage.getItem(keyFor(userId)) ?? 'null') as Partial<ComparatorState> | null;
     if (!saved || !Array.isArray(saved.lines) || !saved.lines.every(isLine)) return EMPTY_COMPARATOR;
     return {
       lines: saved.lines,
@@ -38,9 +39,9 @@ export function loadComparator(): ComparatorState {
   }
 }
 
-export function saveComparator(state: ComparatorState): void {
+export function saveComparator(userId: string, state: ComparatorState): void {
   try {
-    sessionStorage.setItem(KEY, JSON.stringify(state));
+    sessionStorage.setItem(keyFor(userId), JSON.stringify(state));
   } catch {
     // Storage full or disabled: the comparator still works, it just will not survive a reload.
   }
