@@ -698,3 +698,43 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+// ---------------------------------------------------------------- job queue (issue 16)
+
+/**
+ * Background work of every API instance (platform/jobs): a row is a job to run once. A worker takes
+ * due rows with FOR UPDATE SKIP LOCKED and holds a lease it renews while the job runs; a lease left
+ * to expire (the process died) lets another worker take the job again. A finished job is deleted,
+ * unless it holds a once_key (kept until cleanup, so that its slot never runs twice).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The handler that runs it, e.g. 'push-outbox', 'payment-reconciliation'. */
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull().default({}),
+    /** 'queued', 'running', 'done' (jobs with a once_key only) or 'failed' (attempts exhausted). */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    /** Not taken before this time (a later start, or the back-off after a failure). */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Unique among jobs not yet taken: asking again while one waits adds nothing (an outbox kick). */
+    waitingKey: text('waiting_key'),
+    /** Unique while the row is kept: a scheduled pass's name and time slot, so it runs once per slot. */
+    onceKey: text('once_key'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'queued'`),
+    index('jobs_lease_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
+    index('jobs_finished_idx').on(t.finishedAt).where(sql`${t.status} in ('done', 'failed')`),
+    uniqueIndex('jobs_waiting_key_idx').on(t.waitingKey).where(sql`${t.waitingKey} is not null`),
+    uniqueIndex('jobs_once_key_idx').on(t.onceKey).where(sql`${t.onceKey} is not null`),
+  ],
+);
