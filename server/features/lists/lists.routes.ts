@@ -13,8 +13,8 @@ const IdParams = z.object({ id: z.string() });
 /** A pasted list can be long; the text limit itself is checked by the schema. */
 const IMPORT_BODY_LIMIT = 1024 * 1024;
 
-/** The list writes a phone may send again (offline replay, lost answer) carry an Idempotency-Key. */
-const IdempotencyHeaders = z.object({
+/** The list writes a phone may send again (offline replay, lost answer) carry an Idempotency-Key. Loose: the other headers stay. */
+const IdempotencyHeaders = z.looseObject({
   [IDEMPOTENCY_HEADER]: z.string().optional().describe('Clé choisie par le client : une requête renvoyée avec la même clé reçoit la première réponse sans être appliquée deux fois.'),
 });
 const writeErrors = errorResponses(400, 401, 403, 404, 409, 422);
