@@ -92,10 +92,13 @@ async function seedSession(page: Page, items: Record<string, string> | null): Pr
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number; sessionTargetType?: string };
 
-/** One Lighthouse run of the mobile profile on a new tab. */
-async function lighthouseRun(browser: Browser, url: string, items: Record<string, string> | null): Promise<LighthouseFigures> {
-  const page = await browser.newPage();
+const launchBrowser = () => puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, defaultViewport: null });
+
+/** One Lighthouse run of the mobile profile, in a browser of its own (Lighthouse keeps sessions on the tab it measures). */
+async function lighthouseRun(url: string, items: Record<string, string> | null): Promise<LighthouseFigures> {
+  const browser = await launchBrowser();
   try {
+    const page = await browser.newPage();
     await seedSession(page, items);
     const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page);
     if (!result) throw new Error(`Lighthouse n'a rien rendu pour ${url}`);
@@ -115,7 +118,17 @@ async function lighthouseRun(browser: Browser, url: string, items: Record<string
       jsRequests: requests.length,
     };
   } finally {
-    await page.close();
+    await browser.close();
+  }
+}
+
+/** Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART) and asks to run again: once. */
+async function withRetry<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    console.log(`Nouvel essai après : ${error instanceof Error ? error.message : String(error)}`);
+    return run();
   }
 }
 
@@ -161,7 +174,7 @@ export async function run(): Promise<void> {
   buildWebApp(distDir);
   console.log('Démarrage du serveur sur une base embarquée neuve (le premier démarrage la remplit)…');
   const server = await startBenchServer(PORT, undefined, path.join(workDir, 'data'), { webDistDir: distDir, startTimeoutS: 240 });
-  const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, defaultViewport: null });
+  const browser = await launchBrowser();
   try {
     const items = sessionItems(await signInDemoConsumer());
     const rows: { page: BenchPage; lighthouse: LighthouseFigures; initial: InitialJs }[] = [];
@@ -169,7 +182,7 @@ export async function run(): Promise<void> {
       const url = `${ORIGIN}${page.path}`;
       const pageItems = page.signedIn ? items : null;
       const results: LighthouseFigures[] = [];
-      for (let i = 0; i < runs; i++) results.push(await lighthouseRun(browser, url, pageItems));
+      for (let i = 0; i < runs; i++) results.push(await withRetry(() => lighthouseRun(url, pageItems)));
       // The median run by score (Lighthouse's own advice for noisy machines).
       results.sort((a, b) => a.score - b.score);
       const median = results[Math.floor((results.length - 1) / 2)];

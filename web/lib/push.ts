@@ -5,10 +5,7 @@ import { SERVICE_WORKER_URL as SW_URL } from './offline/service-worker';
 
 export type PushState = 'unsupported' | 'default' | 'denied' | 'granted';
 
-/** The cache key of the bell's queries, refreshed when a push arrives or a test is sent. */
-export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
-/** The bell's unread count; pages whose data a notification announces refresh when it changes. */
-export const UNREAD_COUNT_QUERY_KEY = [...NOTIFICATIONS_QUERY_KEY, 'unread'] as const;
+export { NOTIFICATIONS_QUERY_KEY, UNREAD_COUNT_QUERY_KEY } from './notification-keys';
 
 export function pushState(): PushState {
   if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return 'unsupported';

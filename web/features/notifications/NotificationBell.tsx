@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { BADGE_CAP, TOASTS } from '#contract/constants';
 import { fr } from '#contract/messages';
 import { notifyInfo } from '../../lib/notify';
-import { onPushMessage, syncPushSubscription } from '../../lib/push';
+import { useIdle } from '../../ui/use-idle';
 import { useRefreshNotifications, useUnreadCount } from './notification-queries';
 
 // The panel loads when it is first opened: no first screen needs it.
@@ -19,13 +19,25 @@ export function NotificationBell() {
   const refresh = useRefreshNotifications();
   const root = useRef<HTMLDivElement>(null);
 
+  // Push is set up once the page is shown (lib/push.ts loads then).
+  const idle = useIdle();
   useEffect(() => {
-    void syncPushSubscription().catch(() => undefined);
-    return onPushMessage((message, pageVisible) => {
-      void refresh();
-      if (pageVisible) notifyInfo(message.title, { description: message.body, duration: TOASTS.pushMs });
+    if (!idle) return;
+    let stop: (() => void) | undefined;
+    let active = true;
+    void import('../../lib/push').then(({ onPushMessage, syncPushSubscription }) => {
+      if (!active) return;
+      void syncPushSubscription().catch(() => undefined);
+      stop = onPushMessage((message, pageVisible) => {
+        void refresh();
+        if (pageVisible) notifyInfo(message.title, { description: message.body, duration: TOASTS.pushMs });
+      });
     });
-  }, []);
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, [idle]);
 
   // Outside click and Escape close the panel.
   useEffect(() => {

@@ -3,7 +3,7 @@
 // loads with the panel).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { NOTIFICATIONS_QUERY_KEY, UNREAD_COUNT_QUERY_KEY } from '../../lib/push';
+import { NOTIFICATIONS_QUERY_KEY, UNREAD_COUNT_QUERY_KEY } from '../../lib/notification-keys';
 
 /** Polling period of the badge: a cheap indexed count, so 20 s is affordable for every open tab. */
 export const BADGE_POLL_MS = 20_000;
