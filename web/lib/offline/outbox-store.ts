@@ -121,20 +121,21 @@ async function replay(): Promise<void> {
   }
 }
 
-/** Sends what waits, now (or right after the replay in progress). */
+/** Sends what waits, now (or right after the replay in progress, which then goes round once more). */
 export function flush(): Promise<void> {
-  if (running) {
-    again = true;
-    return running;
-  }
+  again = true;
+  if (running) return running;
   running = (async () => {
-    do {
-      again = false;
-      await withLock(replay);
-    } while (again);
-  })().finally(() => {
-    running = null;
-  });
+    try {
+      while (again) {
+        again = false;
+        await withLock(replay);
+      }
+    } finally {
+      // In the same step as the loop's last check: a flush() asked after it starts a new replay.
+      running = null;
+    }
+  })();
   return running;
 }
 
