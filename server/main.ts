@@ -6,6 +6,7 @@ import { openConfiguredDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
 import { adoptConsensusRule } from './features/prices/current-price';
+import { startBackupChannel } from './platform/backup-channel';
 import { openFileStorage } from './platform/storage';
 
 async function main() {
@@ -24,6 +25,10 @@ async function main() {
   if (seeded) app.log.info('Base de données initialisée avec les magasins, produits et comptes de démonstration');
   if (recomputed) app.log.info({ recomputed }, 'prix affichés recalculés selon la règle du consensus');
   app.log.info(`fichiers envoyés : ${storage.description}${storage.publicUrl ? ` (servis depuis ${storage.publicUrl})` : ''}`);
+  // The embedded database lives in this process: `npm run backup` asks it for the archive here.
+  const backupChannel = database.pglite
+    ? await startBackupChannel({ pglite: database.pglite, dataDir: config.dataDir, storage: storage.kind }, app.log)
+    : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +36,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'arrêt en cours');
     await app.close();
+    await backupChannel?.close(); // after a backup in progress
     await database.close(); // PGlite flushes its files here.
     process.exit(0);
   };

@@ -2,9 +2,10 @@
 // the object store, under the same keys. Rows keep their `/uploads/<key>` URLs, so nothing in the
 // database changes: once copied, every instance serves them from the bucket. Run it again at will:
 // a key already in the store with the same size is skipped (keys are content hashes).
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type FileStorage, isStorageKey } from '../platform/storage';
+import { listFiles } from '../platform/storage-local';
 
 export type CopyReport = {
   /** Files found under the uploads directory with a valid key. */
@@ -43,21 +44,6 @@ export async function copyUploadsToStore(uploadsDir: string, target: FileStorage
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL, keys.length) }, worker));
   return report;
-}
-
-/** Every file under `root`, as a path relative to it with '/' separators; none when it does not exist. */
-async function listFiles(root: string): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(root, { recursive: true, withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
 }
 
 /** The command's French summary. */

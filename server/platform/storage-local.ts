@@ -3,7 +3,7 @@
 // failed write never damages a file already saved under the same key.
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from './errors';
 import { assertStorageKey, type ByteRange, type FileStorage, type StoredRead, urlOfKey } from './storage';
@@ -76,4 +76,19 @@ export function resolveRange(range: ByteRange, size: number): { start: number; e
   }
   if (range.start >= size) return null;
   return { start: range.start, end: Math.min(range.end ?? size - 1, size - 1) };
+}
+
+/** Every file under `root`, as a path relative to it with '/' separators (a key, if valid); none when it does not exist. */
+export async function listFiles(root: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(root, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
 }
