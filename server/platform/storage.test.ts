@@ -71,6 +71,8 @@ async function expectConditionalAndRange(app: FastifyInstance, url: string) {
   expect(part.rawPayload).toEqual(full.rawPayload.subarray(0, 10));
   const beyond = await get(app, url, { range: `bytes=${full.rawPayload.length + 10}-` });
   expect(beyond.statusCode).toBe(416);
+  const head = await app.inject({ method: 'HEAD', url });
+  expect([head.statusCode, head.headers['content-length'], head.headers.etag, head.rawPayload.length]).toEqual([200, String(full.rawPayload.length), full.headers.etag, 0]);
 }
 
 describe('uploads in the S3 bucket', () => {
