@@ -26,6 +26,7 @@ export { moderation } from './messages-moderation';
 export { navigation } from './messages-navigation';
 export { notifications } from './messages-notifications';
 export { offline } from './messages-offline';
+export { operations } from './messages-operations';
 export { optimiserView } from './messages-optimiser-view';
 export { livePayments } from './messages-payments';
 export { products, trustUi, nearbyInvite } from './messages-products';

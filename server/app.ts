@@ -12,6 +12,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import type { AppDeps } from './deps';
 import { registerAuthGuards } from './platform/auth-guard';
+import { registerCacheInvalidation } from './platform/cache-invalidation';
+import { type JobQueueSettings, registerJobQueue } from './platform/jobs/register-jobs';
+import { registerLifecycle } from './platform/lifecycle';
+import { createReadinessCheck } from './platform/readiness';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { type LogDestination, loggerOptions } from './platform/logging';
 import { registerPrivateResponses } from './platform/private-responses';
@@ -56,9 +60,10 @@ const API_PREFIX = '/api';
 
 /**
  * What only tests and benchmarks set: where log lines go, the local stand-in for a browser push
- * service, and an OCR pool shared by several apps (otherwise each app has its own).
+ * service, an OCR pool shared by several apps (otherwise each app has its own), the job queue's
+ * timings.
  */
-export type AppOptions = { logStream?: LogDestination; ocr?: OcrPool } & PushOptions;
+export type AppOptions = { logStream?: LogDestination; ocr?: OcrPool; jobs?: JobQueueSettings } & PushOptions;
 
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
@@ -92,8 +97,12 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   const tokens = createTokenService(await loadSigningKey(deps.db, config.sessionSecret), deps.now);
   const authDeps = { ...deps, tokens };
   registerAuthGuards(app, (token) => resolvePrincipal(authDeps, token));
-  const push = await registerPush(app, deps, options);
-  registerMail(app, deps);
+  // One listener per process hears the other instances (cache invalidations, new jobs).
+  const databaseEvents = registerCacheInvalidation(app, deps.db);
+  const jobs = registerJobQueue(app, deps, databaseEvents, options.jobs);
+  const lifecycle = registerLifecycle(app, jobs);
+  const push = await registerPush(app, deps, jobs, options);
+  registerMail(app, deps, jobs);
   const payments = createPaymentProviders(config, app.log);
   registerPaymentReconciler(app, deps, payments);
   registerOutlierJob(app, deps);
@@ -103,7 +112,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
 
   await app.register(
     async (api) => {
-      await api.register(configRoutes, { deps });
+      await api.register(configRoutes, { deps, readiness: createReadinessCheck(deps.db, lifecycle.draining) });
       await api.register(authRoutes, { deps: authDeps });
       await api.register(profileRoutes, { deps });
       await api.register(dashboardRoutes, { deps });

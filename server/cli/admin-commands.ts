@@ -12,6 +12,7 @@ import { fr } from '#contract/messages';
 import { DEFAULT_PREFERENCES, emailField } from '#contract/users';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { sessionsChanged } from '../platform/cache-invalidation';
 import { hashPassword } from '../platform/passwords';
 import { assertAcceptablePassword } from '../features/auth/password-policy';
 
@@ -64,7 +65,7 @@ async function create(db: Db, args: string[]): Promise<string> {
 
 /** Changes an account's type; its sessions end, so the new role applies from its next sign-in. */
 async function setType(db: Db, email: string, from: 'consumer' | 'admin', to: 'consumer' | 'admin'): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ userType: to, updatedAt: new Date() })
@@ -74,6 +75,9 @@ async function setType(db: Db, email: string, from: 'consumer' | 'admin', to: 'c
     await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, row.id));
     return true;
   });
+  // The running API instances (PostgreSQL) drop what they cached of its sessions.
+  if (changed) await sessionsChanged(db);
+  return changed;
 }
 
 /** Runs one command line (without the program name) and answers what to print. */

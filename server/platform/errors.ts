@@ -151,6 +151,10 @@ const ERRORS = {
   AD_REFUND_NOT_DUE: [409, fr.adsApi.refundNotDue],
   // Files (issue 16)
   STORAGE_UNAVAILABLE: [503, fr.storage.unavailable],
+  // Instances behind a load balancer (issue 16): GET /api/ready
+  NOT_READY_DATABASE: [503, fr.operations.databaseUnreachable],
+  NOT_READY_MIGRATIONS: [503, fr.operations.migrationsPending],
+  SHUTTING_DOWN: [503, fr.operations.shuttingDown],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,30 +1,46 @@
 // The loop behind a transactional outbox (web push, mail): passes that claim and handle batches
-// until none is left, run after each write (kick), on a safety-net timer, and on demand in tests
-// (flush). A kick during a pass asks for one more pass, so nothing written meanwhile waits for the
-// timer. What a batch is and how it is handled belongs to the caller.
+// until none is left. It runs as a job of the job queue (platform/jobs): kick() after a write
+// enqueues the outbox's job — at most one waits, so a kick on any instance is enough, and the
+// instance whose worker takes it drains the rows (each row is claimed once, with SKIP LOCKED) —
+// and a periodic pass of the same job is the safety net (a process that died between its commit and
+// its kick). Other jobs (the periodic passes) may write rows too: each one that finishes kicks the
+// outboxes. flush() runs passes here and now: it is the job's handler, and tests call it. A flush
+// asked during a pass asks for one more pass, so nothing written meanwhile waits.
+import type { JobQueue } from './jobs/job-queue';
+
 export type OutboxLoop = {
-  /** Schedules a pass soon; cheap to call after every write. */
+  /** Asks for a pass soon, on whichever instance; cheap to call after every write. */
   kick: () => void;
-  /** Runs passes until nothing is left and resolves with how many rows were handled. */
+  /** Runs passes here until nothing is left and resolves with how many rows were handled. */
   flush: () => Promise<number>;
-  start: () => void;
   stop: () => Promise<void>;
 };
 
 export type OutboxLoopOptions = {
+  /** The outbox's job in the queue. */
+  name: string;
+  jobs: JobQueue;
   /** Claims and handles one batch; answers how many rows it took (0 ends the pass). */
   runBatch: () => Promise<number>;
-  /** Safety-net pass interval; 0 disables the timer (tests drive it with kick/flush). */
-  intervalMs: number;
+  /** The safety net's period. */
+  sweepEveryMs: number;
+  /** Before each safety-net pass (e.g. offering again the claims of a process that died). */
+  beforeSweep?: () => Promise<unknown>;
+  /** After a pass: when rows wait for a later time (retries, quiet hours), the next pass then. */
+  nextDue?: () => Promise<Date | null>;
+  /** A kick that could not be enqueued (the safety net will pass). */
   onError?: (error: unknown) => void;
-  /** Runs once on start, before the first pass (e.g. offering again the claims of a dead process). */
-  onStart?: () => Promise<unknown>;
 };
 
+type OutboxJob = { sweep?: boolean };
+
+/** The outboxes' own jobs: finishing one kicks no outbox (or two outboxes would kick each other forever). */
+const outboxJobs = new Set<string>();
+
 export function createOutboxLoop(options: OutboxLoopOptions): OutboxLoop {
+  const { jobs, name } = options;
   let running: Promise<number> | null = null;
   let again = false;
-  let timer: ReturnType<typeof setInterval> | undefined;
   let stopped = false;
 
   const runPasses = async (): Promise<number> => {
@@ -51,25 +67,32 @@ export function createOutboxLoop(options: OutboxLoopOptions): OutboxLoop {
     return running;
   };
 
+  jobs.define(
+    name,
+    async (job) => {
+      if ((job.payload as OutboxJob).sweep) await options.beforeSweep?.();
+      await flush();
+      const next = await options.nextDue?.();
+      if (next) await jobs.enqueue(name, {}, { waiting: true, runAt: next });
+    },
+    { maxAttempts: 3, backoffMs: 5000 },
+  );
+  jobs.schedule(name, { everyMs: options.sweepEveryMs, payload: { sweep: true } satisfies OutboxJob });
+  outboxJobs.add(name);
+
   const kick = () => {
     if (stopped) return;
-    flush().catch((error) => options.onError?.(error));
+    jobs.enqueue(name, {}, { waiting: true }).catch((error) => options.onError?.(error));
   };
+  jobs.onJobFinished((finished) => {
+    if (!outboxJobs.has(finished)) kick();
+  });
 
   return {
     kick,
     flush,
-    start() {
-      void options.onStart?.().catch((error) => options.onError?.(error));
-      if (options.intervalMs > 0) {
-        timer = setInterval(kick, options.intervalMs);
-        timer.unref();
-      }
-      kick();
-    },
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
       await running?.catch(() => undefined);
     },
   };

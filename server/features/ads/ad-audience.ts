@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { AdAudience } from '#contract/ads';
 import type { DbOrTx, Db } from '../../db/client';
 import { haversineKm, type LatLng } from '../../platform/geo';
+import { invalidateCache } from '../../platform/cache-invalidation';
 import { readCacheOf } from '../../platform/read-cache';
 import { queryRowsPrepared } from '../../platform/sql-rows';
 
@@ -105,14 +106,15 @@ export async function loadAudienceFactsOfUsers(db: DbOrTx, userIds: string[]): P
   return new Map(rows.map((row) => [row.id, toFacts(row)]));
 }
 
-const factsCache = (db: Db) => readCacheOf(db, 'ad-audience-facts', { ttlMs: FACTS_TTL_MS, maxEntries: 50_000 });
+const FACTS_CACHE = 'ad-audience-facts';
+const factsCache = (db: Db) => readCacheOf(db, FACTS_CACHE, { ttlMs: FACTS_TTL_MS, maxEntries: 50_000 });
 
 /** The user's facts, at most a minute old: the banner is read on every page. */
 export function cachedAudienceFacts(db: Db, userId: string): Promise<AudienceFacts | null> {
   return factsCache(db).get(userId, () => loadAudienceFacts(db, userId));
 }
 
-/** Forgets every user's cached facts (tests; after a change that must show at once). */
-export function forgetAudienceFacts(db: Db): void {
-  factsCache(db).clear();
+/** Forgets every user's cached facts, in every instance (tests; after a change that must show at once). */
+export function forgetAudienceFacts(db: Db): Promise<void> {
+  return invalidateCache(db, FACTS_CACHE);
 }

@@ -1,8 +1,8 @@
-// Keeps ads on their paid window in the background of the API process: every few minutes, scheduled
-// ads whose start came become active and running (or paused) ads whose end passed expire, their
-// advertiser told with the figures. Several API processes on one PostgreSQL take turns through an
-// advisory lock, so a pass runs once whatever their number. The same pass asks operators about ad
-// payments still pending and refunds still due (ad-payments.ts).
+// Keeps ads on their paid window, as a scheduled job (once per period across the API instances):
+// every few minutes, scheduled ads whose start came become active and running (or paused) ads whose
+// end passed expire, their advertiser told with the figures. The advisory lock also keeps a pass run
+// by hand from overlapping it. The same pass asks operators about ad payments still pending and
+// refunds still due (ad-payments.ts).
 import { and, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fr } from '#contract/messages';
@@ -27,7 +27,7 @@ export type AdExpiryResult = { started: number; expired: number };
 /** One pass, unless another process is running one (then null). */
 export async function runAdExpiry(deps: AppDeps): Promise<AdExpiryResult | null> {
   const result = await expireAndStart(deps);
-  if (result && result.started + result.expired > 0) forgetActiveAds(deps.db);
+  if (result && result.started + result.expired > 0) await forgetActiveAds(deps.db);
   return result;
 }
 
@@ -62,7 +62,8 @@ async function expireAndStart(deps: AppDeps): Promise<AdExpiryResult | null> {
 }
 
 export function registerAdExpiryJob(app: FastifyInstance, deps: AppDeps, providers: PaymentProviders): void {
-  registerBackgroundJob(app, deps, {
+  registerBackgroundJob(app, {
+    key: 'ad-expiry',
     name: 'tâche des annonces',
     firstPassDelayMs: FIRST_PASS_DELAY_MS,
     intervalMs: AD_EXPIRY_INTERVAL_MS,

@@ -85,18 +85,19 @@ export async function runAdPromotions(deps: AppDeps): Promise<number> {
   return sent;
 }
 
-/** The background pass (not under tests: they call runAdPromotions themselves). */
+/**
+ * The background pass, a scheduled job (not under tests: they call runAdPromotions themselves); the
+ * push outbox is kicked when it ends, like after every job.
+ */
 export function registerAdPromotionsJob(app: FastifyInstance, deps: AppDeps): void {
-  registerBackgroundJob(app, deps, {
+  registerBackgroundJob(app, {
+    key: 'ad-promotions',
     name: 'notifications promotionnelles des annonces',
     firstPassDelayMs: FIRST_PASS_DELAY_MS,
     intervalMs: PASS_INTERVAL_MS,
     pass: async () => {
       const sent = await runAdPromotions(deps);
-      if (sent) {
-        app.log.info({ sent }, 'notifications promotionnelles des annonces');
-        app.pushDispatcher?.kick();
-      }
+      if (sent) app.log.info({ sent }, 'notifications promotionnelles des annonces');
     },
   });
 }

@@ -94,7 +94,7 @@ export async function approveAd(deps: AppDeps, moderator: Principal, adId: strin
     await audit(tx, moderator, 'ad.approve', ad, approved, null, now);
     return approved;
   });
-  forgetActiveAds(deps.db);
+  await forgetActiveAds(deps.db);
   // A targeted ad tells its audience once; a failure here is retried by the periodic pass.
   if (row.status === 'active') await sendAdPromotions(deps, row.id).catch(() => 0);
   return decision(deps, row, fr.adsApi.approved);

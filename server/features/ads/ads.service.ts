@@ -207,6 +207,8 @@ export async function updateAd(deps: AppDeps, principal: Principal, adId: string
     const [updated] = await tx.update(ads).set({ ...set, updatedAt: now }).where(eq(ads.id, ad.id)).returning();
     return updated;
   });
+  // A running ad's new text shows at once, and one sent back to review leaves the banner.
+  await forgetActiveAds(deps.db);
   return adResponse(deps.db, row, now);
 }
 
@@ -214,6 +216,6 @@ export async function updateAd(deps: AppDeps, principal: Principal, adId: string
 export async function pauseOrResume(deps: AppDeps, principal: Principal, adId: string, event: 'pause' | 'resume'): Promise<AdResponse> {
   const now = deps.now();
   const row = await deps.db.transaction(async (tx) => transitionAd(tx, await findOwnAd(tx, principal.userId, adId, true), event, 'advertiser', now));
-  forgetActiveAds(deps.db);
+  await forgetActiveAds(deps.db);
   return adResponse(deps.db, row, now);
 }

@@ -8,6 +8,7 @@ import { AdPublicSchema, BannerQuerySchema, BannerSlidesSchema } from '#contract
 import { errorResponses } from '#contract/api-errors';
 import type { AppDeps } from '../../deps';
 import { bearerToken, principalOf } from '../../platform/auth-guard';
+import { SESSIONS_CACHE } from '../../platform/cache-invalidation';
 import { readCacheOf } from '../../platform/read-cache';
 import type { LatLng } from '../../platform/geo';
 import { loadSigningKey } from '../auth/tokens';
@@ -18,8 +19,8 @@ import { bannerFor, publicAd, recordClick, recordImpression } from './banner.ser
 const IdParams = z.object({ id: z.string() });
 /**
  * The banner is read on every signed-in page: whom a bearer token names is remembered this long, so
- * a page view costs no session query. A logout or suspension reaches the banner (and its
- * impressions) within these seconds; every other route checks the session each time.
+ * a page view costs no session query. A logout, suspension or role change on any instance clears
+ * this cache on all of them (sessionsChanged); every other route checks the session each time.
  */
 const PRINCIPAL_TTL_MS = 15_000;
 const ClickQuerySchema = z.object({ t: z.string().max(100).optional() });
@@ -33,7 +34,8 @@ export async function bannerRoutes(fastify: FastifyInstance, { deps }: { deps: A
   const bannerDeps = { ...deps, clickTokens };
   const tags = ['ads'];
   registerAdPromotionsJob(fastify, deps);
-  const principals = readCacheOf(deps.db, 'banner-principals', { ttlMs: PRINCIPAL_TTL_MS, maxEntries: 20_000 });
+  // Keyed by the token itself: a cached principal is only ever given back to its own bearer.
+  const principals = readCacheOf(deps.db, SESSIONS_CACHE, { ttlMs: PRINCIPAL_TTL_MS, maxEntries: 20_000 });
   const signedIn = async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) return app.requireUser(request); // answers 401

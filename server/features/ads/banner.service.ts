@@ -16,6 +16,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../platform/errors';
 import type { LatLng } from '../../platform/geo';
 import { isUuid } from '../../platform/ids';
+import { invalidateCache } from '../../platform/cache-invalidation';
 import { readCacheOf } from '../../platform/read-cache';
 import { queryRows } from '../../platform/sql-rows';
 import { audiencesOf, cachedAudienceFacts } from './ad-audience';
@@ -50,7 +51,8 @@ export const librevilleDay = (now: Date) => new Date(now.getTime() + LIBREVILLE_
 
 // ---------------------------------------------------------------- active ads, cached
 
-const activeAdsCache = (db: Db) => readCacheOf(db, 'banner-active-ads', { ttlMs: ACTIVE_ADS_TTL_MS, maxEntries: 1 });
+const ACTIVE_ADS_CACHE = 'banner-active-ads';
+const activeAdsCache = (db: Db) => readCacheOf(db, ACTIVE_ADS_CACHE, { ttlMs: ACTIVE_ADS_TTL_MS, maxEntries: 1 });
 
 /** The ads with status 'active', grouped by audience. */
 export type ActiveAds = ReadonlyMap<AdAudience, readonly ActiveAd[]>;
@@ -88,11 +90,11 @@ export function activeAds(db: Db): Promise<ActiveAds> {
 }
 
 /**
- * Forgets the cached active ads: call after an ad is approved, paused, resumed or expired so this
- * process shows the change at once (other processes within a few seconds).
+ * Forgets the cached active ads: call after an ad is approved, edited, paused, resumed, started or
+ * expired, so that every instance shows the change at once (platform/cache-invalidation.ts).
  */
-export function forgetActiveAds(db: Db): void {
-  activeAdsCache(db).clear();
+export function forgetActiveAds(db: Db): Promise<void> {
+  return invalidateCache(db, ACTIVE_ADS_CACHE);
 }
 
 export const isRunning = (ad: Pick<ActiveAd, 'startsAt' | 'endsAt'>, now: Date) =>

@@ -8,6 +8,7 @@ import type { LoginSchema, RegisterSchema } from '#contract/users';
 import type { AppDeps } from '../../deps';
 import { sessions, users } from '../../db/schema';
 import type { Principal } from '../../platform/auth-guard';
+import { sessionsChanged } from '../../platform/cache-invalidation';
 import { AppError } from '../../platform/errors';
 import { AVATAR_VARIANTS, decodeBase64Image, isDataUrl, storeImage } from '../../platform/images';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords';
@@ -147,6 +148,7 @@ export async function refresh(deps: AuthDeps, token: string): Promise<LoginRespo
 
 export async function logout(deps: AppDeps, principal: Principal): Promise<void> {
   await deps.db.update(sessions).set({ revokedAt: deps.now() }).where(eq(sessions.id, principal.sessionId));
+  await sessionsChanged(deps.db);
 }
 
 export async function resolvePrincipal(deps: AuthDeps, token: string): Promise<Principal> {

@@ -10,6 +10,7 @@ import type { PasswordResetConfirmSchema } from '#contract/users';
 import type { DbOrTx } from '../../db/client';
 import { passwordResets, sessions, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { sessionsChanged } from '../../platform/cache-invalidation';
 import { hashPassword } from '../../platform/passwords';
 import { queueMails } from '../notifications/mail-outbox';
 import type { AuthDeps, ClientInfo } from './auth.service';
@@ -81,6 +82,7 @@ export async function confirmPasswordReset(deps: AuthDeps, input: z.output<typeo
     await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, found.user.id), isNull(sessions.revokedAt)));
     await forgetLoginFailures(tx, found.user.email);
   });
+  await sessionsChanged(deps.db);
 }
 
 /** Links sent earlier stop working (a new password, a new e-mail address). */

@@ -1,6 +1,6 @@
 // Settles the payments whose operator callback never came, even when nobody opens their booking:
-// every minute, each pending payment of an operator that answers status enquiries is refreshed
-// (refreshPendingPayment claims it in the database, so several API processes ask once per interval).
+// every minute (once across the API instances: a scheduled job), each pending payment of an operator
+// that answers status enquiries is refreshed (refreshPendingPayment also claims it in the database).
 // The same pass asks again the refunds that are due or whose outcome is still unknown
 // (refunds.service.ts), and this is where each app says who asks the refunds of its database.
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -36,7 +36,8 @@ export async function reconcilePendingPayments(deps: AppDeps, providers: Payment
  */
 export function registerPaymentReconciler(app: FastifyInstance, deps: AppDeps, providers: PaymentProviders): void {
   registerRefunds({ deps, providers, log: app.log });
-  registerBackgroundJob(app, deps, {
+  registerBackgroundJob(app, {
+    key: 'payment-reconciliation',
     name: 'rapprochement des paiements',
     intervalMs: RECONCILE_INTERVAL_MS,
     pass: () => reconcilePendingPayments(deps, providers, app.log),

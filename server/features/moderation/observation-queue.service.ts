@@ -20,7 +20,7 @@ import { queryRows } from '../../platform/sql-rows';
 import { createNotifications } from '../notifications/notifications.service';
 import { changeReputation, lockProductStore, refreshCurrentPrice } from '../prices/current-price';
 import { resolveFlags } from '../prices/price-flags';
-import { catalogueCache } from '../products/catalogue-cache';
+import { catalogueChanged } from '../products/catalogue-cache';
 import { failedRefundCount } from './admin-orders.service';
 import { pendingApplicationCount } from './agent-applications.service';
 import { writeAudit } from './audit';
@@ -213,7 +213,7 @@ async function decide(deps: AppDeps, moderator: Principal, id: string, decision:
       now,
     });
   });
-  catalogueCache(deps.db).clear();
+  await catalogueChanged(deps.db);
 }
 
 type Subject = { product: string; store: string };

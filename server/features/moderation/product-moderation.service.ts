@@ -11,7 +11,7 @@ import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { createNotifications } from '../notifications/notifications.service';
-import { catalogueCache } from '../products/catalogue-cache';
+import { catalogueChanged } from '../products/catalogue-cache';
 import { assertBarcodeFree, withBarcodeClashAsConflict } from '../products/product-barcodes';
 import {
   applyChanges,
@@ -99,7 +99,7 @@ export async function applySuggestion(deps: AppDeps, moderator: Principal, id: s
       now,
     });
   }));
-  catalogueCache(deps.db).clear();
+  await catalogueChanged(deps.db);
 }
 
 /** POST /api/admin/product-suggestions/{id}/refuse. */
@@ -180,5 +180,5 @@ export async function revertProduct(deps: AppDeps, moderator: Principal, product
       now,
     });
   }));
-  catalogueCache(deps.db).clear();
+  await catalogueChanged(deps.db);
 }

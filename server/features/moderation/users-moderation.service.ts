@@ -11,7 +11,8 @@ import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { transitionOrderIn } from '../orders/orders.service';
 import { lockProductStore, refreshCurrentPrice } from '../prices/current-price';
-import { catalogueCache } from '../products/catalogue-cache';
+import { sessionsChanged } from '../../platform/cache-invalidation';
+import { catalogueChanged } from '../products/catalogue-cache';
 import { writeAudit } from './audit';
 
 async function lockUser(tx: Tx, id: string) {
@@ -81,7 +82,8 @@ export async function suspendUser(deps: AppDeps, moderator: Principal, userId: s
       now,
     });
   });
-  catalogueCache(deps.db).clear();
+  await sessionsChanged(deps.db);
+  await catalogueChanged(deps.db);
 }
 
 /** POST /api/admin/users/{id}/reinstate. */
@@ -104,5 +106,5 @@ export async function reinstateUser(deps: AppDeps, moderator: Principal, userId:
       now,
     });
   });
-  catalogueCache(deps.db).clear();
+  await catalogueChanged(deps.db);
 }

@@ -16,6 +16,7 @@ import { endOfQuietHours, MAX_MAIL_ATTEMPTS } from './mail-outbox';
 import { registerMail } from './mail-setup';
 import { createNotifications } from './notifications.service';
 import { librevilleMinutes } from './quiet-hours';
+import { createJobQueue } from '../../platform/jobs/job-queue';
 
 let ctx: TestContext;
 let smtp: SmtpReceiver;
@@ -186,7 +187,7 @@ describe('without SMTP_URL', () => {
     const lines: string[] = [];
     const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
     const app = Fastify({ logger: { level: 'info', stream } });
-    registerMail(app, local.deps);
+    registerMail(app, local.deps, createJobQueue({ db: local.db, now: local.clock.now, log: app.log, schedules: false }));
     await app.ready();
     await app.close();
     expect(lines.join('')).toContain(`les emails sont écrits en fichiers .eml dans ${path.join(local.dataDir, 'mail')}`);

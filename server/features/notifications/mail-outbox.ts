@@ -1,7 +1,8 @@
 // E-mail as a transactional outbox, like web push (push-outbox.ts): a mail is a row of outgoing_mails
 // written in the transaction that decides to send it, so a rolled-back change never sends one. The
-// dispatcher sends committed rows after each API write, on a timer as a safety net (quiet hours and
-// retries wait for their time), and on demand in tests. Rows are claimed atomically with a lease
+// dispatcher is the 'mail-outbox' job: it sends committed rows after each API write and background
+// pass, when the next waiting mail is due (quiet hours, retries), every minute as a safety net, and
+// on demand in tests. Rows are claimed atomically with a lease
 // ('sending', send_after pushed ahead): several API processes share the work without sending twice,
 // and a row left by a process that died is offered again when its lease ends.
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { fr } from '#contract/messages';
 import type { NotificationSettings } from '#contract/notifications';
 import type { Db, DbOrTx } from '../../db/client';
 import { outgoingMails, users } from '../../db/schema';
+import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { Mailer } from '../../platform/mail/mailer';
 import { createOutboxLoop } from '../../platform/outbox-loop';
 import { isQuietTime, librevilleMinutes } from './quiet-hours';
@@ -110,18 +112,17 @@ export async function queueNotificationMails(
 
 export type MailDispatcher = {
   mailer: Mailer;
-  /** Schedules a pass soon; cheap to call after every write. */
+  /** Asks for a pass soon (on whichever instance); cheap to call after every write. */
   kick: () => void;
   /** Sends everything due now and resolves with how many mails were handled. */
   flush: () => Promise<number>;
-  start: () => void;
   stop: () => Promise<void>;
 };
 
 export type MailDispatcherOptions = {
-  /** Safety-net pass interval; 0 disables the timer (tests drive it with kick/flush). */
-  intervalMs: number;
+  jobs: JobQueue;
   batchSize?: number;
+  /** A kick that could not be enqueued. */
   onError?: (error: unknown) => void;
   /** A send that failed (it is retried later, or given up after MAX_MAIL_ATTEMPTS). */
   onSendFailure?: (mail: { id: string; kind: string; attempts: number; error: string }) => void;
@@ -129,9 +130,14 @@ export type MailDispatcherOptions = {
 
 export function createMailDispatcher(db: Db, mailer: Mailer, now: () => Date, options: MailDispatcherOptions): MailDispatcher {
   const batchSize = options.batchSize ?? 20;
+  // The 'mail-outbox' job (platform/outbox-loop.ts); after each pass it is enqueued again for the
+  // next mail that waits (a retry, the end of quiet hours, a claim whose lease ends).
   const loop = createOutboxLoop({
-    intervalMs: options.intervalMs,
+    name: 'mail-outbox',
+    jobs: options.jobs,
+    sweepEveryMs: SWEEP_EVERY_MS,
     onError: options.onError,
+    nextDue: () => nextMailDue(db),
     runBatch: async () => {
       const claimed = await claimBatch(db, batchSize, now());
       for (const mail of claimed) await deliver(db, mailer, mail, now, options);
@@ -139,6 +145,17 @@ export function createMailDispatcher(db: Db, mailer: Mailer, now: () => Date, op
     },
   });
   return { mailer, ...loop };
+}
+
+const SWEEP_EVERY_MS = 60_000;
+
+/** When the next mail that waits is due, if any. */
+async function nextMailDue(db: Db): Promise<Date | null> {
+  const [row] = await db
+    .select({ due: sql<Date | string | null>`min(${outgoingMails.sendAfter})` })
+    .from(outgoingMails)
+    .where(inArray(outgoingMails.status, ['pending', 'quiet', 'sending']));
+  return row?.due ? new Date(row.due) : null;
 }
 
 /** Takes up to `limit` due rows for this process (SKIP LOCKED: other processes take others). */

@@ -1,11 +1,13 @@
 // Web push as a transactional outbox. Every notification row starts with push_status 'pending'; the
 // dispatcher only ever sees rows whose transaction committed, so a push never announces something
-// that was rolled back. It runs after each API write (an after-commit hook on the response), on a
-// timer as a safety net, and on demand in tests. Rows are claimed atomically ('sending'), so several
-// API processes can share the work without sending twice.
+// that was rolled back. It runs as the 'push-outbox' job (platform/outbox-loop.ts): kicked after
+// each API write (an after-commit hook on the response) and each background pass, every minute as a
+// safety net, and on demand in tests. Rows are claimed atomically ('sending'), so several API
+// processes can share the work without sending twice.
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { PushPayload } from '#contract/notifications';
 import type { Db } from '../../db/client';
+import type { JobQueue } from '../../platform/jobs/job-queue';
 import { createOutboxLoop } from '../../platform/outbox-loop';
 import { notifications, pushSubscriptions, users } from '../../db/schema';
 import type { PushSender } from '../../platform/push/web-push-sender';
@@ -19,20 +21,21 @@ export type PushDispatcher = {
   publicKey: string;
   /** Whether a browser subscription's endpoint is on a push service we send to. */
   acceptsEndpoint: (endpoint: string) => boolean;
-  /** Schedules a pass soon; cheap to call after every write. */
+  /** Asks for a pass soon (on whichever instance); cheap to call after every write. */
   kick: () => void;
   /** Sends everything pending now and resolves with how many notifications were handled. */
   flush: () => Promise<number>;
-  start: () => void;
   stop: () => Promise<void>;
 };
 
 export type DispatcherOptions = {
-  /** Safety-net pass interval; 0 disables the timer (tests drive it with kick/flush). */
-  intervalMs: number;
+  jobs: JobQueue;
   batchSize?: number;
+  /** A kick that could not be enqueued. */
   onError?: (error: unknown) => void;
 };
+
+const SWEEP_EVERY_MS = 60_000;
 
 /** A claim older than this was left by a process that died while sending: offer it again. */
 const STALE_CLAIM_MS = 10 * 60 * 1000;
@@ -42,9 +45,11 @@ const MAX_PUSH_AGE_MS = 24 * 60 * 60 * 1000;
 export function createPushDispatcher(db: Db, sender: PushSender, now: () => Date, options: DispatcherOptions): PushDispatcher {
   const batchSize = options.batchSize ?? 100;
   const loop = createOutboxLoop({
-    intervalMs: options.intervalMs,
+    name: 'push-outbox',
+    jobs: options.jobs,
+    sweepEveryMs: SWEEP_EVERY_MS,
     onError: options.onError,
-    onStart: () => releaseStaleClaims(db, now()),
+    beforeSweep: () => releaseStaleClaims(db, now()),
     runBatch: async () => {
       const claimed = await claimBatch(db, batchSize);
       if (claimed.length > 0) await deliverBatch(db, sender, claimed, now());

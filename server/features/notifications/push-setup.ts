@@ -1,7 +1,9 @@
-// Wires web push into the app: VAPID keys from the data dir, the sender, and the outbox dispatcher,
-// kicked after every API write (its transaction has committed by the time the response is sent).
+// Wires web push into the app: VAPID keys from the data dir, the sender, and the outbox dispatcher
+// (the 'push-outbox' job), kicked after every API write (its transaction has committed by the time
+// the response is sent).
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
+import type { JobQueue } from '../../platform/jobs/job-queue';
 import { loadOrCreateVapidKeys } from '../../platform/push/vapid-keys';
 import { createPushSender, pushEndpointPolicy } from '../../platform/push/web-push-sender';
 import { createPushDispatcher, type PushDispatcher } from './push-outbox';
@@ -12,26 +14,22 @@ declare module 'fastify' {
   }
 }
 
-const SAFETY_NET_INTERVAL_MS = 2000;
-
 export type PushOptions = {
   /** Origins accepted besides the known push services: only tests give one (their local stand-in). */
   pushServiceOrigins?: readonly string[];
 };
 
-export async function registerPush(app: FastifyInstance, deps: AppDeps, options: PushOptions = {}): Promise<PushDispatcher> {
-  const isTest = deps.config.env === 'test';
+export async function registerPush(app: FastifyInstance, deps: AppDeps, jobs: JobQueue, options: PushOptions = {}): Promise<PushDispatcher> {
   const keys = await loadOrCreateVapidKeys(deps.config.dataDir);
   const sender = createPushSender(keys, { acceptsEndpoint: pushEndpointPolicy(options.pushServiceOrigins) });
   const dispatcher = createPushDispatcher(deps.db, sender, deps.now, {
-    intervalMs: isTest ? 0 : SAFETY_NET_INTERVAL_MS,
+    jobs,
     onError: (error) => app.log.error({ err: error }, 'envoi des notifications push'),
   });
   app.decorate('pushDispatcher', dispatcher);
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') dispatcher.kick();
   });
-  app.addHook('onReady', async () => dispatcher.start());
   app.addHook('onClose', async () => dispatcher.stop());
   return dispatcher;
 }

@@ -1,6 +1,6 @@
-// Runs the cross-store outlier scan (price-flags.ts) in the background of the API process: a first
-// pass a minute after start, then every OUTLIER_SCAN_INTERVAL_MINUTES. Several API processes on one
-// PostgreSQL take turns through an advisory lock, so a pass runs once whatever their number.
+// Runs the cross-store outlier scan (price-flags.ts) as a scheduled job: once every
+// OUTLIER_SCAN_INTERVAL_MINUTES across the API instances (a first pass a minute after start if the
+// period's has not run). The advisory lock also keeps a pass started by hand from overlapping it.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
@@ -23,7 +23,8 @@ export async function runOutlierScan(deps: AppDeps): Promise<number | null> {
 export function registerOutlierJob(app: FastifyInstance, deps: AppDeps): void {
   const minutes = deps.config.outlierScanIntervalMinutes;
   if (minutes === 0) return;
-  registerBackgroundJob(app, deps, {
+  registerBackgroundJob(app, {
+    key: 'price-outlier-scan',
     name: 'détection des prix hors norme',
     firstPassDelayMs: FIRST_PASS_DELAY_MS,
     intervalMs: minutes * 60_000,

@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors';
 import { haversineKm, type LatLng } from '../../platform/geo';
 import { decodeBase64Image, type ImageVariant, storeImage } from '../../platform/images';
 import { isUuid } from '../../platform/ids';
-import { catalogueCache } from '../products/catalogue-cache';
+import { catalogueChanged } from '../products/catalogue-cache';
 import { findStore, type StoreRow } from '../stores/stores.service';
 import { pricesAgree } from './consensus';
 import { lockProductStore, refreshCurrentPrice, rewardAgreement, shownPrice, voicesIn } from './current-price';
@@ -185,7 +185,7 @@ export async function contribute(
       now: deps.now(),
     }),
   );
-  if (!recorded.duplicate) catalogueCache(deps.db).clear();
+  if (!recorded.duplicate) await catalogueChanged(deps.db);
   const { observation, duplicate, currentPrice, awaitingConfirmation } = recorded;
   const message = duplicate
     ? fr.contribute.duplicate

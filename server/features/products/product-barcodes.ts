@@ -10,7 +10,7 @@ import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { isUniqueViolation } from '../auth/auth.service';
-import { catalogueCache } from './catalogue-cache';
+import { catalogueCache, catalogueChanged } from './catalogue-cache';
 import { changesBetween, createSuggestion, lockProduct, recordRevision, snapshotOf } from './product-revisions';
 
 /** The product that carries `gtin` (other than `exceptId`), if any. */
@@ -85,6 +85,6 @@ export async function attachBarcode(deps: AppDeps, principal: Principal, product
       return { status: 'applied', suggestionId: null };
     }),
   );
-  if (outcome.status === 'applied') catalogueCache(deps.db).clear();
+  if (outcome.status === 'applied') await catalogueChanged(deps.db);
   return outcome;
 }

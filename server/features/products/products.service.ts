@@ -28,7 +28,7 @@ import { queryRowsPrepared } from '../../platform/sql-rows';
 import { matchCondition, relevance, type SearchMode, withFuzzyThreshold } from '../../platform/text-search';
 import { recordObservation } from '../prices/prices.service';
 import { resolveShop, type StoreRow } from '../stores/stores.service';
-import { catalogueCache } from './catalogue-cache';
+import { catalogueCache, catalogueChanged } from './catalogue-cache';
 import { assertBarcodeFree, withBarcodeClashAsConflict } from './product-barcodes';
 import { changesBetween, columnsOf, createSuggestion, hasChanges, lockProduct, recordRevision, snapshotOf } from './product-revisions';
 import { type ProductImages, resolveProductImages, thumbnailOf } from './product-images';
@@ -413,7 +413,7 @@ export async function createProduct(deps: AppDeps, who: Requester, input: Produc
     await recordShopPrice(tx, row.id, input, who, now);
     return row.id;
   }));
-  catalogueCache(deps.db).clear();
+  await catalogueChanged(deps.db);
   return productDetail(deps.db, id, now);
 }
 
@@ -449,7 +449,7 @@ export async function updateProduct(deps: AppDeps, who: Requester, id: string, i
     await recordShopPrice(tx, locked.id, input, who, now);
     return suggestion;
   }));
-  catalogueCache(deps.db).clear();
+  await catalogueChanged(deps.db);
   return { product: await productDetail(deps.db, current.id, now), suggestionId };
 }
 
@@ -467,7 +467,7 @@ export async function duplicateProduct(
     await recordObservation(tx, { productId: original.id, store: shop, userId: who.principal.userId, price: input.price, source: 'product_form', ip: who.ip, now });
     return shop;
   });
-  catalogueCache(deps.db).clear();
+  await catalogueChanged(deps.db);
   return { product: await productDetail(deps.db, original.id, now), shopName: store.name };
 }
 
@@ -491,7 +491,7 @@ export async function quickAdd(deps: AppDeps, principal: Principal, input: z.out
     await recordRevision(tx, row.id, { userId: principal.userId, kind: 'created', before: null, after: snapshot, now });
     return { id: row.id, alreadyExisted: false };
   });
-  if (!alreadyExisted) catalogueCache(deps.db).clear();
+  if (!alreadyExisted) await catalogueChanged(deps.db);
   const [product] = await productsByIds(deps.db, [id], now);
   return { product, alreadyExisted };
 }

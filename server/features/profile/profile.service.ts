@@ -7,6 +7,7 @@ import { DEFAULT_PREFERENCES } from '#contract/users';
 import type { AppDeps } from '../../deps';
 import { orders, priceObservations, products, sessions, shoppingLists, stores, users } from '../../db/schema';
 import type { Principal } from '../../platform/auth-guard';
+import { sessionsChanged } from '../../platform/cache-invalidation';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { formatDateTime } from '#contract/format';
@@ -74,6 +75,7 @@ export async function changePassword(deps: AppDeps, principal: Principal, input:
       .set({ revokedAt: deps.now() })
       .where(and(eq(sessions.userId, principal.userId), ne(sessions.id, principal.sessionId), sql`${sessions.revokedAt} is null`));
   });
+  await sessionsChanged(deps.db);
 }
 
 export async function updatePreferences(deps: AppDeps, principal: Principal, changes: Partial<Preferences>): Promise<User> {

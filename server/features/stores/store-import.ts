@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { stores } from '../../db/schema';
-import { catalogueCache } from '../products/catalogue-cache';
+import { catalogueChanged } from '../products/catalogue-cache';
 
 export type BoundingBox = { south: number; west: number; north: number; east: number };
 
@@ -80,6 +80,6 @@ export async function importStores(db: Db, source: StoreSource, area: BoundingBo
     }
   });
   // Catalogue pages show store names and addresses.
-  catalogueCache(db).clear();
+  await catalogueChanged(db);
   return report;
 }
