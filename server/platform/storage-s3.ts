@@ -42,7 +42,7 @@ export function s3FileStorage(settings: S3Settings, client: S3Client = createS3C
           new PutObjectCommand({ Bucket, Key: key, Body: data, ContentLength: data.length, ContentType: contentTypeOf(key), CacheControl: IMMUTABLE_CACHE_CONTROL }),
         );
       } catch (error) {
-        throw unavailable(error);
+        throw unavailable(error, 'PutObject', key);
       }
       return urlOfKey(key);
     },
@@ -53,7 +53,7 @@ export function s3FileStorage(settings: S3Settings, client: S3Client = createS3C
         return head.ContentLength ?? null;
       } catch (error) {
         if (statusOf(error) === 404) return null;
-        throw unavailable(error);
+        throw unavailable(error, 'HeadObject', key);
       }
     },
     async read(key, conditions = {}) {
@@ -79,15 +79,21 @@ export function s3FileStorage(settings: S3Settings, client: S3Client = createS3C
         if (status === 304) return { status: 'not-modified', etag: conditions.ifNoneMatch ?? '' };
         if (status === 404) return null;
         if (status === 416) return { status: 'range-not-satisfiable', size: actualSizeOf(error) };
-        throw unavailable(error);
+        throw unavailable(error, 'GetObject', key);
       }
     },
   };
 }
 
-/** The store could not be reached or refused us (credentials, policy): a French 503, the cause logged. */
-function unavailable(error: unknown): AppError {
-  return Object.assign(new AppError('STORAGE_UNAVAILABLE'), { cause: error });
+/**
+ * The store could not be reached or refused us (credentials, policy): a French 503 for the client;
+ * for the log, what failed and the HTTP status (a refused HEAD has no body, so no error name).
+ */
+function unavailable(error: unknown, operation: string, key: string): AppError {
+  const status = statusOf(error);
+  const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const cause = new Error(`S3 ${operation} ${key} : ${status ? `HTTP ${status}, ` : ''}${what}`, { cause: error });
+  return Object.assign(new AppError('STORAGE_UNAVAILABLE'), { cause });
 }
 
 function statusOf(error: unknown): number | undefined {
