@@ -92,6 +92,7 @@ async function backupPostgres(config: Config, args: string[], now: Date): Promis
     await new Promise<void>((resolve, reject) => {
       const child = spawn('pg_dump', ['--format=custom', '--no-owner', `--file=${partial}`, `--dbname=${url.toString()}`], {
         stdio: ['ignore', 'inherit', 'pipe'],
+        // pg_dump runs in this command's environment (PATH, PG* settings); only the password is added.
         env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
       });
       let stderr = '';
