@@ -7,7 +7,7 @@
 // the JS the page transferred; then, in a fresh browser context, the page's initial JS: every script
 // the page requests until it is usable (its heading is shown), gzipped as the server sends it.
 // A service worker's own requests (its precache) are not the page's and are not counted.
-// Budget: performance ≥ 90 on each page, initial JS ≤ 150 KB gzip.
+// Budget: performance ≥ 90 on each page, initial JS ≤ 150 KiB gzip (1 KiB = 1,024 bytes).
 //
 // Knobs (environment):
 //   BENCH_WEB_RUNS=3      Lighthouse runs per page (the median run by score is reported)
@@ -187,12 +187,12 @@ export async function run(): Promise<void> {
       results.sort((a, b) => a.score - b.score);
       const median = results[Math.floor((results.length - 1) / 2)];
       const initial = await initialJs(browser, url, pageItems, distDir);
-      console.log(`${page.path} : scores ${results.map((r) => r.score).join(', ')} ; JS initial ${initial.files.map((f) => `${path.basename(f.url)} ${kb(f.gzipBytes).toFixed(1)}`).join(', ')} (Ko gzip)`);
+      console.log(`${page.path} : scores ${results.map((r) => r.score).join(', ')} ; JS initial ${initial.files.map((f) => `${path.basename(f.url)} ${kb(f.gzipBytes).toFixed(1)}`).join(', ')} (Kio gzip)`);
       rows.push({ page, lighthouse: median, initial });
     }
 
     console.log(`\nLighthouse ${runs} fois par page, profil mobile (émulation d'un téléphone, 4G lente simulée, processeur ralenti 4×), médiane par score ; JS initial = scripts demandés jusqu'à l'affichage du titre de la page (gzip)\n`);
-    console.log(`${'page'.padEnd(22)} ${pad('score', 6)} ${pad('FCP s', 7)} ${pad('LCP s', 7)} ${pad('TBT ms', 7)} ${pad('CLS', 6)} ${pad('JS transféré Ko', 16)} ${pad('JS initial Ko gzip', 19)}  budget`);
+    console.log(`${'page'.padEnd(22)} ${pad('score', 6)} ${pad('FCP s', 7)} ${pad('LCP s', 7)} ${pad('TBT ms', 7)} ${pad('CLS', 6)} ${pad('JS transféré Kio', 16)} ${pad('JS initial Kio gzip', 19)}  budget`);
     let failures = 0;
     for (const { page, lighthouse: l, initial } of rows) {
       const ok = l.score >= BUDGET.score && kb(initial.gzipBytes) <= BUDGET.initialJsKb;
@@ -202,7 +202,7 @@ export async function run(): Promise<void> {
           `${pad(l.tbtMs.toFixed(0), 7)} ${pad(l.cls.toFixed(3), 6)} ${pad(`${kb(l.jsTransferredBytes).toFixed(1)} (${l.jsRequests})`, 16)} ${pad(`${kb(initial.gzipBytes).toFixed(1)} (${initial.files.length})`, 19)}  ${ok ? 'PASS' : 'FAIL'}`,
       );
     }
-    console.log(`\nBudget : performance ≥ ${BUDGET.score} sur chaque page, JS initial ≤ ${BUDGET.initialJsKb} Ko gzip : ${failures === 0 ? 'PASS' : `FAIL (${failures} page(s))`}`);
+    console.log(`\nBudget : performance ≥ ${BUDGET.score} sur chaque page, JS initial ≤ ${BUDGET.initialJsKb} Kio gzip (1 Kio = 1 024 octets) : ${failures === 0 ? 'PASS' : `FAIL (${failures} page(s))`}`);
     console.log(`Charge moyenne de la machine (1, 5, 15 min) à la fin : ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} pour ${os.cpus().length} cœurs.`);
   } finally {
     await browser.close();
