@@ -7,11 +7,8 @@ import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
 import { adoptConsensusRule } from './features/prices/current-price';
 import { startBackupChannel } from './platform/backup-channel';
+import { stopOnSignals } from './platform/lifecycle';
 import { openFileStorage } from './platform/storage';
-
-/** How long a stopping instance lets its running jobs finish, then the whole stop. */
-const JOBS_DRAIN_MS = 15_000;
-const SHUTDOWN_LIMIT_MS = 25_000;
 
 async function main() {
   const config = loadConfig();
@@ -34,26 +31,11 @@ async function main() {
     ? await startBackupChannel({ pglite: database.pglite, dataDir: config.dataDir, storage: storage.kind }, app.log)
     : null;
 
-  // SIGTERM drains: /api/ready answers 503 at once and the running jobs finish (at most
-  // JOBS_DRAIN_MS) while requests are still served, then app.close() waits for those in flight.
-  // Whatever hangs, the process is gone after SHUTDOWN_LIMIT_MS.
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'arrêt en cours');
-    setTimeout(() => {
-      app.log.error({ limitMs: SHUTDOWN_LIMIT_MS }, 'arrêt forcé : des requêtes ou des tâches ne se terminent pas');
-      process.exit(1);
-    }, SHUTDOWN_LIMIT_MS).unref();
-    await app.lifecycle.drain(JOBS_DRAIN_MS);
-    await app.close();
+  // SIGTERM drains the jobs and the requests in flight, then closes (platform/lifecycle.ts).
+  stopOnSignals(app, async () => {
     await backupChannel?.close(); // after a backup in progress
     await database.close(); // PGlite flushes its files here.
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -20,7 +20,7 @@ export type PushOptions = {
 };
 
 export async function registerPush(app: FastifyInstance, deps: AppDeps, jobs: JobQueue, options: PushOptions = {}): Promise<PushDispatcher> {
-  const keys = await loadOrCreateVapidKeys(deps.config.dataDir);
+  const keys = await loadOrCreateVapidKeys(deps.config.dataDir, deps.db);
   const sender = createPushSender(keys, { acceptsEndpoint: pushEndpointPolicy(options.pushServiceOrigins) });
   const dispatcher = createPushDispatcher(deps.db, sender, deps.now, {
     jobs,

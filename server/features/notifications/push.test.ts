@@ -1,6 +1,7 @@
 // Web push end to end: real VAPID-signed, aes128gcm-encrypted requests over real HTTP to a local
 // stand-in for the browser's push service, sent from the notifications outbox.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +52,21 @@ describe('VAPID keys', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/notifications/vapid-public-key' });
     expect(res.json()).toEqual({ public_key: stored.publicKey });
     // A second start reads the same pair instead of making a new one (subscriptions depend on it).
-    expect(await loadOrCreateVapidKeys(ctx.dataDir)).toMatchObject(stored);
+    expect(await loadOrCreateVapidKeys(ctx.dataDir, ctx.db)).toMatchObject(stored);
+  });
+
+  it('are the same for every instance on the database, whatever their data dirs (issue 16)', async () => {
+    const otherDataDir = await mkdtemp(path.join(os.tmpdir(), 'monpanier-other-instance-'));
+    try {
+      // Another instance, with a pair of its own from an earlier version: the shared pair wins.
+      await writeFile(path.join(otherDataDir, VAPID_FILE), JSON.stringify({ publicKey: 'autre-clé-publique', privateKey: 'autre-clé-privée' }));
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/notifications/vapid-public-key' });
+      const keys = await loadOrCreateVapidKeys(otherDataDir, ctx.db);
+      expect(keys.publicKey).toBe(res.json().public_key);
+      expect(JSON.parse(await readFile(path.join(otherDataDir, VAPID_FILE), 'utf8'))).toMatchObject({ publicKey: keys.publicKey, privateKey: keys.privateKey });
+    } finally {
+      await rm(otherDataDir, { recursive: true, force: true });
+    }
   });
 });
 
