@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createReadCache } from './read-cache';
+import type { Db } from '../db/client';
+import { clearReadCache, createReadCache, readCacheOf, setReadCachesBypassed } from './read-cache';
 
 describe('createReadCache', () => {
   it('loads once per key while fresh, and again after the TTL', async () => {
@@ -47,5 +48,42 @@ describe('createReadCache', () => {
     await cache.get('z', async () => 'z');
     expect(cache.size()).toBe(2);
     expect(await cache.get('y', async () => 'y rechargé')).toBe('y rechargé');
+  });
+});
+
+describe('the caches of a database', () => {
+  const options = { ttlMs: 60_000, maxEntries: 10 };
+  /** Only the identity of a database matters here: the caches are kept per database object. */
+  const newDb = () => ({}) as Db;
+
+  it('gives each key its own value: a user never gets what was loaded for another', async () => {
+    const sessions = readCacheOf(newDb(), 'sessions', options);
+    expect(await sessions.get('jeton-de-awa', async () => 'Awa')).toBe('Awa');
+    expect(await sessions.get('jeton-de-jean', async () => 'Jean')).toBe('Jean');
+    expect(await sessions.get('jeton-de-awa', async () => 'rechargé')).toBe('Awa');
+  });
+
+  it('clears one named cache of one database: the next read loads the change', async () => {
+    const db = newDb();
+    const other = newDb();
+    let price = 1000;
+    const read = (of: Db, name: string) => readCacheOf(of, name, options).get('riz', async () => price);
+    expect([await read(db, 'catalogue'), await read(db, 'bannière'), await read(other, 'catalogue')]).toEqual([1000, 1000, 1000]);
+    price = 1450;
+    clearReadCache(db, 'catalogue');
+    expect([await read(db, 'catalogue'), await read(db, 'bannière'), await read(other, 'catalogue')]).toEqual([1450, 1000, 1000]);
+    clearReadCache(db, 'jamais-créé'); // nothing to clear: no error
+  });
+
+  it('while bypassed, every read loads and nothing is kept; after, reads are cached again from scratch', async () => {
+    const db = newDb();
+    let loads = 0;
+    const read = () => readCacheOf(db, 'catalogue', options).get('page-1', async () => ++loads);
+    expect(await read()).toBe(1);
+    setReadCachesBypassed(db, true);
+    expect([await read(), await read()]).toEqual([2, 3]);
+    expect(readCacheOf(db, 'catalogue', options).size()).toBe(0);
+    setReadCachesBypassed(db, false);
+    expect([await read(), await read()]).toEqual([4, 4]);
   });
 });
