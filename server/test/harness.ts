@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { DEMO_ACCOUNTS } from '#contract/demo';
 import type { LoginResponse, RegisterPayload } from '#contract/users';
-import { buildApp } from '../app';
+import { type AppOptions, buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import { type Database, type Db, openDatabase } from '../db/client';
 import type { AppDeps } from '../deps';
@@ -54,7 +54,8 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   return { database, drop: () => dropDatabase(name) };
 }
 
-export async function createTestContext(configOverrides: Partial<Config> = {}): Promise<TestContext> {
+/** `appOptions`: what only tests set (a push-service stand-in…), given to the one app on this database. */
+export async function createTestContext(configOverrides: Partial<Config> = {}, appOptions: AppOptions = {}): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'monpanier-test-'));
   const uploadsDir = path.join(dataDir, 'uploads');
@@ -65,7 +66,7 @@ export async function createTestContext(configOverrides: Partial<Config> = {}): 
     storage: await localFileStorage(uploadsDir),
     now: clock.now,
   };
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, appOptions);
   await app.ready();
   return {
     app,

@@ -189,23 +189,24 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     return rows.map(runJob);
   };
 
-  const pollOnce = async () => {
-    do {
-      pollAgain = false;
-      await enqueueDueSlots();
-      if (inFlight.size >= concurrency) return;
-      const startedJobs = await claimAndStart();
-      if (startedJobs.length > 0 && inFlight.size < concurrency) pollAgain = true;
-    } while (pollAgain && !stopped);
+  /** One look at the table: the periodic passes due, then what this process has room for. */
+  const pollStep = async () => {
+    await enqueueDueSlots();
+    if (inFlight.size >= concurrency) return; // a job that ends wakes the worker again
+    const startedJobs = await claimAndStart();
+    if (startedJobs.length > 0 && inFlight.size < concurrency) pollAgain = true; // maybe more waiting
   };
 
   function wake(): void {
     if (!started || stopped) return;
-    if (polling) {
-      pollAgain = true;
-      return;
-    }
-    polling = pollOnce()
+    pollAgain = true;
+    if (polling) return;
+    polling = (async () => {
+      while (pollAgain && !stopped) {
+        pollAgain = false;
+        await pollStep();
+      }
+    })()
       .then(() => {
         if (failing) log.info({}, 'file des tâches : base de données de nouveau joignable');
         failing = false;
@@ -213,9 +214,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       .catch((error) => {
         if (!failing) log.error({ err: error }, 'file des tâches : lecture impossible (nouvel essai à chaque intervalle)');
         failing = true;
+        pollAgain = false; // the interval tries again, not a tight loop
       })
       .finally(() => {
         polling = null;
+        if (pollAgain) wake(); // woken between the last look and now
       });
   }
 
