@@ -76,6 +76,8 @@ export async function startBenchServer(port: number, databaseUrl: string | undef
 type LoadOptions = {
   name: string;
   port: number;
+  /** Several instances: autocannon spreads its connections over them in turn (instead of `port`). */
+  ports?: number[];
   connections: number;
   durationS: number;
   /** Seconds run first and not counted. */
@@ -91,7 +93,7 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
   const countFrom = Date.now() + warmupS * 1000;
   // The tracker is an event emitter that is also thenable (the types only describe the promise).
   const instance = autocannon({
-    url: `http://127.0.0.1:${options.port}`,
+    url: (options.ports ?? [options.port]).map((port) => `http://127.0.0.1:${port}`) as unknown as string,
     connections: options.connections,
     duration: options.durationS + warmupS,
     timeout: 10,

@@ -36,6 +36,11 @@ const CASES: BenchCase[] = [
     load: () => import('./recognition/recognition.bench'),
   },
   {
+    name: 'scale',
+    description: 'une instance puis deux (deux processus, une base PostgreSQL) : catalogue et optimiseur en charge, côte à côte, avec le rapport',
+    load: () => import('./scale'),
+  },
+  {
     name: 'web',
     description: "Lighthouse (profil mobile) sur /login, /demo-optimization, /dashboard et /products : score, FCP, LCP, TBT, CLS, JS transféré et JS initial (gzip)",
     load: () => import('./web'),
