@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BannerSlide } from '#contract/ads-banner';
+import { DEMO_ACCOUNTS } from '#contract/demo';
 import { adImpressions, stores, users } from '../db/schema';
 import { insertAd } from '../test/banner-ads-fixture';
 import { bearer, createTestContext, registerUser, type SignedIn, type TestContext } from '../test/harness';
@@ -51,6 +52,37 @@ describe('one instance', () => {
     expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(user.access_token) })).statusCode).toBeLessThan(300);
     expect((await banner(user.access_token)).statusCode).toBe(401);
     expect((await banner(other.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('a password change and a suspension end the other sessions at once, the banner included', async () => {
+    const banner = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/ads/banner', headers: bearer(token) });
+    const signIn = async (user: SignedIn) =>
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.user.email, password: user.password } })).json().access_token as string;
+
+    const user = await registerUser(ctx.app);
+    const phone = await signIn(user);
+    expect((await banner(phone)).statusCode).toBe(200);
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/password',
+      headers: bearer(user.access_token),
+      payload: { current_password: user.password, new_password: 'Nouveau-mot-2026' },
+    });
+    expect(changed.statusCode, changed.body).toBeLessThan(300);
+    expect((await banner(phone)).statusCode).toBe(401);
+    expect((await banner(user.access_token)).statusCode).toBe(200); // the device that changed it stays signed in
+
+    const suspended = await registerUser(ctx.app);
+    expect((await banner(suspended.access_token)).statusCode).toBe(200);
+    const moderator = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_ACCOUNTS.moderator.email, password: DEMO_ACCOUNTS.moderator.password } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${suspended.user.id}/suspend`,
+      headers: bearer(moderator.json().access_token),
+      payload: { reason: 'Faux prix à répétition' },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect((await banner(suspended.access_token)).statusCode).toBe(401);
   });
 
   it("never answers one user with another's session or audience", async () => {
