@@ -20,6 +20,8 @@ let productId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // On PostgreSQL the caches are used once the listener is connected (a loaded machine may take a while).
+  expect(await databaseEventsOf(ctx.db)!.whenLive(30_000)).toBe(true);
   owner = await registerUser(ctx.app);
   const [geant] = await ctx.db.select().from(stores).where(eq(stores.name, 'Géant CKdo'));
   const res = await ctx.app.inject({ method: 'POST', url: '/api/products', headers: bearer(owner.access_token), payload: { name: 'Savon de Marseille', shop_id: geant.id, price: 900 } });

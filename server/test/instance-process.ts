@@ -16,6 +16,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/client';
 import { stopOnSignals } from '../platform/lifecycle';
+import { databaseEventsOf } from '../platform/pg-listener';
 import { openFileStorage } from '../platform/storage';
 
 const TEST_JOB = 'test-step';
@@ -65,6 +66,8 @@ async function main() {
   });
   stopOnSignals(app, () => database.close());
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // The test counts on the caches being in use: wait for the listener however loaded the machine is.
+  await databaseEventsOf(database.db)?.whenLive(60_000);
   const address = app.server.address();
   process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
 }
