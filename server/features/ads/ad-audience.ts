@@ -1,6 +1,8 @@
 // Who an ad's audience is (spec part 2 "Ad options": all, libreville, port-gentil, new_users,
 // frequent_users). A user's facts — account age, delivered orders, home city — come from one indexed
-// query and are kept a minute per user, so the banner shown on every page costs no extra query.
+// query and are kept a minute per user, so the banner shown on every page costs no extra query. Only
+// a delivered order changes them, and the ads offered follow within that minute: clearing every
+// user's entry on each delivery, on every instance, would cost more than it shows.
 //   libreville / port-gentil: the device position when the web sends one (the nearer of the two
 //     cities within 60 km); otherwise the city of the user's last delivered order (its GPS point,
 //     else its address text). Registration only asks for a country, which says nothing of the city.
