@@ -121,8 +121,11 @@ async function fullJourney(page: Page, mobile: boolean) {
   await expect(card).toContainText('En Attente de Livraison');
   // The manual item the cart left out waits on a new list.
   await expect(page.getByTestId('list-card').filter({ hasText: `${listName} — reste à acheter` })).toContainText('1 article');
-  // The list is locked now, on the page as on the server.
-  await card.getByRole('button', { name: 'Modifier' }).click();
+  // The list is locked now, on the page as on the server. Its Modifier is marked disabled
+  // (aria-disabled, which Playwright will not click) but still answers a tap with the reason.
+  const edit = card.getByRole('button', { name: 'Modifier' });
+  await expect(edit).toHaveAttribute('aria-disabled', 'true');
+  await edit.click({ force: true });
   await expect(page.getByText('Cette liste est en attente de livraison : elle ne peut être ni modifiée ni supprimée.')).toBeVisible();
 }
 

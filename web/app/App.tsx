@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
@@ -23,13 +24,20 @@ startListSync(queryClient);
 // From the start (before the first render): the lists wait for this user's outbox to be read.
 followSession({ queryClient, removeSavedPages: () => Promise.resolve(persister.removeClient()) });
 
+// The saved pages are for reading offline. Online, a restored page is shown only until it is read
+// afresh: a reload must show what changed meanwhile (a moderator's decision, a new price), even
+// when the copy was saved seconds ago and would count as fresh.
+const refreshRestoredPages = () => {
+  if (onlineManager.isOnline()) void queryClient.invalidateQueries();
+};
+
 // Toasts open below the sticky nav bar (64 px high), so that they never cover its links.
 const TOAST_OFFSET = { top: 72 };
 
 export function App() {
   useEffect(() => startSession(), []);
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={refreshRestoredPages}>
       <RouterProvider router={router} />
       <LazyToaster position="top-center" offset={TOAST_OFFSET} mobileOffset={TOAST_OFFSET} richColors closeButton visibleToasts={TOASTS.max} duration={TOASTS.defaultMs} />
     </PersistQueryClientProvider>
