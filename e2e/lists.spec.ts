@@ -230,6 +230,8 @@ test.describe('desktop', () => {
     const booking = page.getByRole('form', { name: 'Réserver la livraison' });
     await booking.getByLabel('Adresse de livraison').fill('Glass, près de la pharmacie');
     await booking.getByLabel('Créneau horaire').selectOption('morning');
+    // The method just saved is chosen once the form has read it back, as a user sees it.
+    await expect(booking.getByLabel('Mode de paiement')).toHaveValue(/.+/);
     await booking.getByRole('button', { name: 'Réserver la livraison' }).click();
     await expect(page.getByTestId('booking-confirmation')).toContainText('Réservation confirmée');
     await expect(page.getByTestId('order-status')).toHaveText('Confirmée');
