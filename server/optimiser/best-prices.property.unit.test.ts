@@ -58,6 +58,14 @@ describe('planBestPrices against exhaustive search', () => {
     expect(failures(planBestPrices, 400, MEDIUM, 200_000)).toEqual([]);
   });
 
+  it('stays exact with the last store always found through the pigeonhole groups, or never', () => {
+    for (const lastStore of ['groups', 'list'] as const) {
+      expect(failures(withOptions({ lastStore }), 700, WIDER, 100_000)).toEqual([]);
+      expect(failures(withOptions({ lastStore }), 400, MEDIUM, 200_000)).toEqual([]);
+      expect(failures(withOptions({ lastStore, lagrangian: false }), 400, MEDIUM, 300_000)).toEqual([]);
+    }
+  });
+
   it('is deterministic: the same list, its offers shuffled or duplicated, gives the same plan', () => {
     for (let seed = 1; seed <= 500; seed++) {
       const input = randomBasket(seed, SMALL);

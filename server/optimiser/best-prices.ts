@@ -27,7 +27,7 @@ import { improveBySwaps } from './local-search';
 import { assertPlanParameters, normalizeBasket, type NormalizedBasket } from './normalize';
 import { buildPlan } from './plan';
 import { restrictStores, undominatedStores } from './reduce';
-import { precedes, searchBestSet } from './search';
+import { precedes, searchBestSet, type LastStoreRule } from './search';
 import type { BasketPlan, BestPricesInput } from './types';
 
 export function planBestPrices(input: BestPricesInput, options: SearchOptions = {}): BasketPlan {
@@ -52,7 +52,7 @@ export function planBestPrices(input: BestPricesInput, options: SearchOptions = 
 }
 
 /** Switches for tests: each speed-up can be turned off to show the others are sound on their own. */
-export type SearchOptions = { dominance?: boolean; lagrangian?: boolean };
+export type SearchOptions = { dominance?: boolean; lagrangian?: boolean; lastStore?: LastStoreRule };
 
 /** Ranks (in basket store order) of the optimal store set, ascending. */
 export function bestStoreRanks(basket: NormalizedBasket, maxStores: number, storeFee: number, options: SearchOptions = {}): number[] {
@@ -61,5 +61,5 @@ export function bestStoreRanks(basket: NormalizedBasket, maxStores: number, stor
   const instance = options.dominance === false ? full : restrictStores(full, undominatedStores(full));
   const incumbent = improveBySwaps(instance, greedyStoreSet(instance));
   const bound = options.lagrangian === false ? null : lagrangianBound(instance, evaluateSet(instance, incumbent));
-  return searchBestSet(instance, incumbent, bound).map((s) => instance.storeRanks[s]);
+  return searchBestSet(instance, incumbent, bound, options.lastStore).map((s) => instance.storeRanks[s]);
 }

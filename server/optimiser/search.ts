@@ -8,22 +8,30 @@
 //  - savings bound: f(T ∪ {c} ∪ R) ≥ f(T) − sav(c|T) − Σ_R sav(·|T); the list is sorted, so the first
 //    child that fails ends the loop;
 //  - Lagrangian bound (lagrangian.ts): constant-time test per candidate;
-//  - coverage: a set leaving more items uncovered than the incumbent is worse whatever it costs,
-//    so the last store may miss at most that many of the items the others miss (checked before
-//    its saving is computed); when the incumbent covers everything, only the sellers of the
-//    rarest missing item need trying.
+//  - coverage: a set leaving more items uncovered than the incumbent (u*) is worse whatever it
+//    costs, so the last store may miss at most u* of the items the others miss (checked before its
+//    saving is computed). Pigeonhole: deal those missing items into u* + 1 groups; the last store
+//    misses nothing of at least one group, so it sells every item of that group. The candidates
+//    are then the stores selling a whole group: an AND of the groups' sellers bit sets, far fewer
+//    than the list when the sets overlap a lot (50 % density: a few stores instead of hundreds).
 // A subtree is cut only when its bound is strictly above the incumbent, so every set that ties
 // with the optimum is still compared on the tie-break key.
 import { evaluateSet, type SearchInstance } from './instance';
 import type { LagrangianBound } from './lagrangian';
 
-export function searchBestSet(instance: SearchInstance, incumbent: readonly number[], bound: LagrangianBound | null): number[] {
+/**
+ * How the last store of a set is looked for (tests force one way to show each is exact alone):
+ * 'auto' picks the cheapest by estimate; 'groups' uses the pigeonhole groups whenever some item is
+ * missing; 'list' never does.
+ */
+export type LastStoreRule = 'auto' | 'groups' | 'list';
+
+export function searchBestSet(instance: SearchInstance, incumbent: readonly number[], bound: LagrangianBound | null, lastStoreRule: LastStoreRule = 'auto'): number[] {
   const { itemCount: n, storeCount: m, storeItems, storeCosts, itemSellers, big, fee } = instance;
   const k = Math.min(instance.maxStores, m);
   if (n === 0 || m === 0) return [];
 
   const cur = new Float64Array(n).fill(big);
-  let uncovered = n;
   const undoItem = new Int32Array(k * n + 1);
   const undoCost = new Float64Array(k * n + 1);
   let undoTop = 0;
@@ -55,12 +63,29 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
     return sum;
   };
 
-  // Each store's items as a bit set of `words` 32-bit words: counting the missing items a store
-  // does not sell is then a few AND-NOT and popcounts, with no data-dependent branch per item.
+  // Bit sets over the items, bit r standing for the r-th rarest item (fewest sellers first), so
+  // that the missing items come out of a word scan rarest first. Each store's items as such a bit
+  // set: counting the missing items a store does not sell is then a few AND-NOT and popcounts.
   const words = (n + 31) >>> 5;
+  const rarityOrder = Int32Array.from({ length: n }, (_, j) => j).sort((a, b) => itemSellers[a].length - itemSellers[b].length || a - b);
   const sellsBits = new Int32Array(m * words);
-  for (let s = 0; s < m; s++) for (const j of storeItems[s]) sellsBits[s * words + (j >>> 5)] |= 1 << (j & 31);
-  const rarityOrder = Array.from({ length: n }, (_, j) => j).sort((a, b) => itemSellers[a].length - itemSellers[b].length || a - b);
+  rarityOrder.forEach((j, r) => {
+    for (const s of itemSellers[j]) sellsBits[s * words + (r >>> 5)] |= 1 << (r & 31);
+  });
+  const lastWordMask = n % 32 === 0 ? -1 : (1 << n % 32) - 1;
+  /** Per depth d: the items covered by the first d picks (row d of `words` words). */
+  const coveredAt = new Int32Array((k + 1) * words);
+  /** Per item (rarity rank): log of the share of stores that sell it. */
+  const logShare = Float64Array.from(rarityOrder, (j) => Math.log(itemSellers[j].length / m));
+  // The last store is always picked from the list of the node at depth k − 2. For the groups, the
+  // positions in that list of each item's sellers, as bit sets (row r: item of rarity rank r, only
+  // for the items that node misses), built when first needed and kept while the list lives.
+  const listWords = (m + 31) >>> 5;
+  // One spare word per row: stores outside the list write their bit there, so the fill has no branch.
+  const rowWords = listWords + 1;
+  const sellerPositions = new Int32Array(n * rowWords);
+  const positionOrSpare = new Int32Array(m);
+  let sellerPositionsStamp = 0;
   const posAt = Array.from({ length: k + 1 }, () => new Int32Array(m));
   const stampAt = Array.from({ length: k + 1 }, () => new Int32Array(m));
   let stampCounter = 0;
@@ -78,33 +103,41 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
     return sum;
   };
 
-  const apply = (s: number): void => {
-    const items = storeItems[s];
-    const costs = storeCosts[s];
-    for (let t = 0; t < items.length; t++) {
-      const j = items[t];
-      if (costs[t] < cur[j]) {
-        if (cur[j] === big) uncovered--;
-        undoItem[undoTop] = j;
-        undoCost[undoTop++] = cur[j];
-        cur[j] = costs[t];
-      }
-    }
+  /** Adds s to T: its items to the coverage and ρ; its prices to `cur` come with applyPrices. */
+  const pick = (s: number): void => {
+    const from = chosen.length * words;
+    for (let w = 0; w < words; w++) coveredAt[from + words + w] = coveredAt[from + w] | sellsBits[s * words + w];
     chosen.push(s);
     inSet[s] = 1;
     if (rho) rhoT += rho[s];
   };
 
-  const revert = (mark: number, s: number): void => {
-    while (undoTop > mark) {
-      const j = undoItem[--undoTop];
-      cur[j] = undoCost[undoTop];
-      if (cur[j] === big) uncovered++;
-    }
+  const unpick = (s: number): void => {
     chosen.pop();
     inSet[s] = 0;
     if (rho) rhoT -= rho[s];
   };
+
+  const applyPrices = (s: number): void => {
+    const items = storeItems[s];
+    const costs = storeCosts[s];
+    for (let t = 0; t < items.length; t++) {
+      const j = items[t];
+      if (costs[t] < cur[j]) {
+        undoItem[undoTop] = j;
+        undoCost[undoTop++] = cur[j];
+        cur[j] = costs[t];
+      }
+    }
+  };
+
+  const revertPrices = (mark: number): void => {
+    while (undoTop > mark) cur[undoItem[--undoTop]] = undoCost[undoTop];
+  };
+
+  // The store picked just before the last level has its prices applied only once some last store
+  // passes the coverage and bound tests (most pairs of a coverage-bound list have none).
+  let pendingPrices = -1;
 
   /** Records the current set T (value f) if it beats the incumbent on (f, size, distance, sorted indices). */
   const consider = (f: number): void => {
@@ -116,17 +149,25 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
     }
   };
 
-  // For the last pick: the items T leaves uncovered, rarest first, and how many of them the last
-  // store may still miss (a plan missing more items than the incumbent is worse, whatever it costs).
+  // For the last pick: the items T leaves uncovered (bits, and their rarity ranks rarest first),
+  // and how many of them the last store may still miss.
   const missingBits = new Int32Array(words);
+  const missingRanks = new Int32Array(n);
   let missingCount = 0;
-  let rarestMissing = -1;
   let allowedMisses = 0;
+  /** Scratch for the groups: the rows (in sellerPositions) of one group's items. */
+  const groupRows = new Int32Array(n);
+  const triedAt = new Int32Array(m);
+  let tryStamp = 0;
 
   const tryLast = (fT: number, s: number, upper: number): void => {
     if (fT - upper > bestF) return;
     if (missingCount > 0 && !missesAtMost(missingBits, sellsBits, s * words, allowedMisses)) return;
     if (rho && lagBase + rhoT + rho[s] > bestF) return;
+    if (pendingPrices >= 0) {
+      applyPrices(pendingPrices);
+      pendingPrices = -1;
+    }
     const sv = saving(s);
     if (sv <= 0 || fT - sv > bestF) return;
     chosen.push(s);
@@ -135,43 +176,116 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
   };
 
   /**
+   * Rough cost, in store checks, of finding the last store among `range` list positions through
+   * `groups` pigeonhole groups: one pass over the range's words per item while many stores are
+   * left, plus the stores expected to sell a whole group (the product of its items' seller shares).
+   */
+  const groupsCost = (groups: number, range: number): number => {
+    const rangeWords = (range >>> 5) + 1;
+    let cost = 0;
+    for (let g = 0; g < groups; g++) {
+      let logLeft = Math.log(range);
+      let passes = 0;
+      for (let t = g; t < missingCount && logLeft > 2; t += groups) {
+        passes++;
+        logLeft += logShare[missingRanks[t]];
+      }
+      cost += (passes * rangeWords) / 4 + Math.exp(logLeft);
+    }
+    return cost;
+  };
+
+  /** Fills sellerPositions for the list ids[0..len) owned by the node at `depth` (whose picks are chosen[0..depth)). */
+  const buildSellerPositions = (len: number, depth: number, stamp: number): void => {
+    sellerPositionsStamp = stamp;
+    const pos = posAt[depth];
+    const stamps = stampAt[depth];
+    for (let s = 0; s < m; s++) positionOrSpare[s] = stamps[s] === stamp ? pos[s] : listWords << 5;
+    const row = depth * words;
+    const used = (len + 31) >>> 5;
+    for (let w = 0; w < words; w++) {
+      for (let x = ~coveredAt[row + w] & (w === words - 1 ? lastWordMask : -1); x !== 0; x &= x - 1) {
+        const r = (w << 5) | (31 - Math.clz32(x & -x));
+        const bits = r * rowWords;
+        sellerPositions.fill(0, bits, bits + used);
+        const sellers = itemSellers[rarityOrder[r]];
+        for (let t = 0; t < sellers.length; t++) {
+          const p = positionOrSpare[sellers[t]];
+          sellerPositions[bits + (p >>> 5)] |= 1 << (p & 31);
+        }
+      }
+    }
+  };
+
+  /**
+   * The last store through the groups: the positions in [from, end) whose store sells every item of
+   * some group. Word by word, each word of positions ANDed with the group's items until it empties
+   * (a word of 32 positions at 50 % density empties after about six items).
+   */
+  const lastByGroups = (fT: number, ids: Int32Array, vals: Float64Array, from: number, end: number, groups: number): void => {
+    const firstWord = from >>> 5;
+    const lastWord = (end - 1) >>> 5;
+    const tried = ++tryStamp;
+    for (let g = 0; g < groups; g++) {
+      let size = 0;
+      for (let t = g; t < missingCount; t += groups) groupRows[size++] = missingRanks[t] * rowWords;
+      for (let w = firstWord; w <= lastWord; w++) {
+        let x = sellerPositions[groupRows[0] + w];
+        if (w === firstWord) x &= -1 << (from & 31);
+        if (w === lastWord && (end & 31) !== 0) x &= (1 << (end & 31)) - 1;
+        for (let d = 1; d < size && x !== 0; d++) x &= sellerPositions[groupRows[d] + w];
+        for (; x !== 0; x &= x - 1) {
+          const t = (w << 5) | (31 - Math.clz32(x & -x));
+          if (triedAt[t] === tried) continue;
+          triedAt[t] = tried;
+          tryLast(fT, ids[t], vals[t]);
+        }
+      }
+    }
+  };
+
+  /**
    * T has one pick left: the best single store among ids[from..len), `vals` bounding its saving.
-   * Three ways to list the candidates; the shortest is used: the list itself (scanned by decreasing
-   * bound, stopping early), the sellers of the rarest missing item when every item must be covered,
-   * or the stores whose ρ passes the Lagrangian test (a prefix of the ρ order).
+   * Three ways to list the candidates; the cheapest is used: the list itself (scanned by decreasing
+   * bound, stopping early), the stores selling a whole pigeonhole group of the missing items, or
+   * the stores whose ρ passes the Lagrangian test (a prefix of the ρ order).
    */
   const lastLevel = (fT: number, ids: Int32Array, vals: Float64Array, from: number, len: number, depth: number, stamp: number): void => {
     const uStar = Math.floor(bestF / big);
-    missingCount = 0;
     allowedMisses = uStar;
-    if (uncovered > uStar) {
-      missingBits.fill(0);
-      for (let t = 0; t < n; t++) {
-        const j = rarityOrder[t];
-        if (cur[j] !== big) continue;
-        if (missingCount++ === 0) rarestMissing = j;
-        missingBits[j >>> 5] |= 1 << (j & 31);
-      }
+    missingCount = 0;
+    const row = chosen.length * words;
+    for (let w = 0; w < words; w++) {
+      let x = ~coveredAt[row + w] & (w === words - 1 ? lastWordMask : -1);
+      missingBits[w] = x;
+      for (; x !== 0; x &= x - 1) missingRanks[missingCount++] = (w << 5) | (31 - Math.clz32(x & -x));
     }
+    // Any last store keeps the coverage within the incumbent's: no coverage test.
+    if (missingCount <= uStar) missingCount = 0;
     if (stamp !== 0) {
-      let source: Int32Array | null = null;
-      let sourceLength = len - from;
-      if (missingCount > 0 && uStar === 0 && itemSellers[rarestMissing].length < sourceLength) {
-        source = itemSellers[rarestMissing];
-        sourceLength = source.length;
-      }
+      // The list scan would stop at `end`, the first store whose bound cannot beat the incumbent.
+      const end = firstAbove(vals, from, len, fT - bestF);
+      if (end === from) return;
+      let listCost = end - from;
+      let rhoSource: Int32Array | null = null;
       if (rho) {
         const prefix = prefixLength(rhoSorted, bestF - lagBase - rhoT);
-        if (prefix < sourceLength) {
-          source = rhoOrder.subarray(0, prefix);
-          sourceLength = prefix;
+        if (prefix < listCost) {
+          rhoSource = rhoOrder.subarray(0, prefix);
+          listCost = prefix;
         }
       }
-      if (source) {
+      const groups = uStar + 1;
+      if (missingCount > 0 && lastStoreRule !== 'list' && (lastStoreRule === 'groups' || groupsCost(groups, end - from) < listCost)) {
+        if (sellerPositionsStamp !== stamp) buildSellerPositions(len, depth, stamp);
+        lastByGroups(fT, ids, vals, from, end, groups);
+        return;
+      }
+      if (rhoSource) {
         const pos = posAt[depth];
         const stamps = stampAt[depth];
-        for (let t = 0; t < sourceLength; t++) {
-          const s = source[t];
+        for (let t = 0; t < rhoSource.length; t++) {
+          const s = rhoSource[t];
           if (stamps[s] === stamp && pos[s] >= from) tryLast(fT, s, vals[pos[s]]);
         }
         return;
@@ -221,11 +335,15 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
       if (lower > bestF) break;
       if (rho && lagBase + rhoT + rho[c] + negativeSum(r - 1, c) > bestF) continue;
       const mark = undoTop;
-      apply(c);
+      pick(c);
       const fC = fT - vals[i];
       consider(fC);
+      if (r > 2) applyPrices(c);
+      else pendingPrices = c;
       node(fC, ids, vals, i + 1, len, false, r - 1);
-      revert(mark, c);
+      pendingPrices = -1;
+      revertPrices(mark);
+      unpick(c);
     }
   };
 
@@ -280,6 +398,18 @@ function popcount(x: number): number {
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   x = (x + (x >>> 4)) & 0x0f0f0f0f;
   return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/** First t in [from, len) with vals[t] < limit, in a non-increasing array (len if none). */
+function firstAbove(vals: Float64Array, from: number, len: number, limit: number): number {
+  let lo = from;
+  let hi = len;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (vals[mid] >= limit) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Number of leading values ≤ limit in an ascending array. */
