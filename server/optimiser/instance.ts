@@ -54,7 +54,8 @@ export function buildInstance(basket: NormalizedBasket, storeRanks: readonly num
     return Int32Array.from(sellers).sort();
   });
   const big = sumOfMax + fee * Math.min(maxStores, m) + 1;
-  if (big * (priced.length + 1) > Number.MAX_SAFE_INTEGER) throw new RangeError('basket too expensive for exact integer arithmetic');
+  // Sums of twice the line costs (branch-free max(0, ·) in the searches) must stay exact too.
+  if (2 * big * (priced.length + 1) > Number.MAX_SAFE_INTEGER) throw new RangeError('basket too expensive for exact integer arithmetic');
   const storeDistances = Float64Array.from(storeRanks, (rank) => basket.storeDistances[rank]);
   return { itemCount: priced.length, storeCount: m, storeItems, storeCosts, itemSellers, big, fee, maxStores, storeRanks: [...storeRanks], storeDistances };
 }

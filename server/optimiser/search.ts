@@ -78,14 +78,15 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
   /** Per item (rarity rank): log of the share of stores that sell it. */
   const logShare = Float64Array.from(rarityOrder, (j) => Math.log(itemSellers[j].length / m));
   // The last store is always picked from the list of the node at depth k − 2. For the groups, the
-  // positions in that list of each item's sellers, as bit sets (row r: item of rarity rank r, only
-  // for the items that node misses), built when first needed and kept while the list lives.
+  // positions in that list of an item's sellers, as a bit set (row r: item of rarity rank r), built
+  // when a group first needs it and kept while the list lives (rowStamp tells which list it is for).
   const listWords = (m + 31) >>> 5;
   // One spare word per row: stores outside the list write their bit there, so the fill has no branch.
   const rowWords = listWords + 1;
   const sellerPositions = new Int32Array(n * rowWords);
+  const rowStamp = new Int32Array(n);
   const positionOrSpare = new Int32Array(m);
-  let sellerPositionsStamp = 0;
+  let positionsStamp = 0;
   const posAt = Array.from({ length: k + 1 }, () => new Int32Array(m));
   const stampAt = Array.from({ length: k + 1 }, () => new Int32Array(m));
   let stampCounter = 0;
@@ -95,12 +96,14 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
   const saving = (s: number): number => {
     const items = storeItems[s];
     const costs = storeCosts[s];
-    let sum = -fee;
+    // (gain + |gain|) / 2 = max(gain, 0), exactly (integers), without a branch: half the gains
+    // are negative at random, which a branch would mispredict.
+    let twice = 0;
     for (let t = 0; t < items.length; t++) {
       const gain = cur[items[t]] - costs[t];
-      if (gain > 0) sum += gain;
+      twice += gain + Math.abs(gain);
     }
-    return sum;
+    return twice / 2 - fee;
   };
 
   /** Adds s to T: its items to the coverage and ρ; its prices to `cur` come with applyPrices. */
@@ -195,45 +198,59 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
     return cost;
   };
 
-  /** Fills sellerPositions for the list ids[0..len) owned by the node at `depth` (whose picks are chosen[0..depth)). */
-  const buildSellerPositions = (len: number, depth: number, stamp: number): void => {
-    sellerPositionsStamp = stamp;
-    const pos = posAt[depth];
-    const stamps = stampAt[depth];
-    for (let s = 0; s < m; s++) positionOrSpare[s] = stamps[s] === stamp ? pos[s] : listWords << 5;
-    const row = depth * words;
-    const used = (len + 31) >>> 5;
-    for (let w = 0; w < words; w++) {
-      for (let x = ~coveredAt[row + w] & (w === words - 1 ? lastWordMask : -1); x !== 0; x &= x - 1) {
-        const r = (w << 5) | (31 - Math.clz32(x & -x));
-        const bits = r * rowWords;
-        sellerPositions.fill(0, bits, bits + used);
-        const sellers = itemSellers[rarityOrder[r]];
-        for (let t = 0; t < sellers.length; t++) {
-          const p = positionOrSpare[sellers[t]];
-          sellerPositions[bits + (p >>> 5)] |= 1 << (p & 31);
-        }
-      }
+  /** Row r of sellerPositions for the list ids[0..len) of the node at `depth`. */
+  const sellerRow = (r: number, len: number, depth: number, stamp: number): number => {
+    const bits = r * rowWords;
+    if (rowStamp[r] === stamp) return bits;
+    rowStamp[r] = stamp;
+    if (positionsStamp !== stamp) {
+      positionsStamp = stamp;
+      const pos = posAt[depth];
+      const stamps = stampAt[depth];
+      for (let s = 0; s < m; s++) positionOrSpare[s] = stamps[s] === stamp ? pos[s] : listWords << 5;
     }
+    sellerPositions.fill(0, bits, bits + ((len + 31) >>> 5));
+    const sellers = itemSellers[rarityOrder[r]];
+    for (let t = 0; t < sellers.length; t++) {
+      const p = positionOrSpare[sellers[t]];
+      sellerPositions[bits + (p >>> 5)] |= 1 << (p & 31);
+    }
+    return bits;
   };
 
   /**
    * The last store through the groups: the positions in [from, end) whose store sells every item of
-   * some group. Word by word, each word of positions ANDed with the group's items until it empties
-   * (a word of 32 positions at 50 % density empties after about six items).
+   * some group. Word by word, each word of positions ANDed with the group's items: first a fixed
+   * number of them (enough to empty most words: no data-dependent branch), then the rest while the
+   * word is not empty.
    */
-  const lastByGroups = (fT: number, ids: Int32Array, vals: Float64Array, from: number, end: number, groups: number): void => {
+  const lastByGroups = (fT: number, ids: Int32Array, vals: Float64Array, from: number, end: number, groups: number, len: number, depth: number, stamp: number): void => {
     const firstWord = from >>> 5;
     const lastWord = (end - 1) >>> 5;
     const tried = ++tryStamp;
     for (let g = 0; g < groups; g++) {
       let size = 0;
-      for (let t = g; t < missingCount; t += groups) groupRows[size++] = missingRanks[t] * rowWords;
+      let dense = 0;
+      let logLeft = LOG_32;
+      for (let t = g; t < missingCount; t += groups) {
+        const rank = missingRanks[t];
+        // Items ANDed unconditionally: until a word's expected survivors drop below one half.
+        if (logLeft > LOG_DENSE) {
+          groupRows[size++] = sellerRow(rank, len, depth, stamp);
+          dense = size;
+          logLeft += logShare[rank];
+        } else groupRows[size++] = -1 - rank; // built only if a word gets that far
+      }
       for (let w = firstWord; w <= lastWord; w++) {
         let x = sellerPositions[groupRows[0] + w];
         if (w === firstWord) x &= -1 << (from & 31);
         if (w === lastWord && (end & 31) !== 0) x &= (1 << (end & 31)) - 1;
-        for (let d = 1; d < size && x !== 0; d++) x &= sellerPositions[groupRows[d] + w];
+        for (let d = 1; d < dense; d++) x &= sellerPositions[groupRows[d] + w];
+        if (x === 0) continue;
+        for (let d = dense; d < size && x !== 0; d++) {
+          if (groupRows[d] < 0) groupRows[d] = sellerRow(-1 - groupRows[d], len, depth, stamp);
+          x &= sellerPositions[groupRows[d] + w];
+        }
         for (; x !== 0; x &= x - 1) {
           const t = (w << 5) | (31 - Math.clz32(x & -x));
           if (triedAt[t] === tried) continue;
@@ -277,8 +294,7 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
       }
       const groups = uStar + 1;
       if (missingCount > 0 && lastStoreRule !== 'list' && (lastStoreRule === 'groups' || groupsCost(groups, end - from) < listCost)) {
-        if (sellerPositionsStamp !== stamp) buildSellerPositions(len, depth, stamp);
-        lastByGroups(fT, ids, vals, from, end, groups);
+        lastByGroups(fT, ids, vals, from, end, groups, len, depth, stamp);
         return;
       }
       if (rhoSource) {
@@ -362,6 +378,9 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
   node(n * big, ids, vals, 0, rootCount, true, k);
   return bestSet;
 }
+
+const LOG_32 = Math.log(32);
+const LOG_DENSE = Math.log(0.5);
 
 /**
  * Tie-break between two sorted sets of equal value: fewer stores, then the smaller total distance
