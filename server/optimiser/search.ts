@@ -78,14 +78,11 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
   /** Per item (rarity rank): log of the share of stores that sell it. */
   const logShare = Float64Array.from(rarityOrder, (j) => Math.log(itemSellers[j].length / m));
   // The last store is always picked from the list of the node at depth k − 2. For the groups, the
-  // positions in that list of an item's sellers, as a bit set (row r: item of rarity rank r), built
-  // when a group first needs it and kept while the list lives (rowStamp tells which list it is for).
-  const listWords = (m + 31) >>> 5;
-  // One spare word per row: stores outside the list write their bit there, so the fill has no branch.
-  const rowWords = listWords + 1;
+  // positions in that list of each missing item's sellers, as bit sets (row r: the item of rarity
+  // rank r), built when the groups are first used and kept while the list lives.
+  const rowWords = (m + 31) >>> 5;
   const sellerPositions = new Int32Array(n * rowWords);
-  const rowStamp = new Int32Array(n);
-  const positionOrSpare = new Int32Array(m);
+  const listIds: Int32Array[] = [];
   let positionsStamp = 0;
   const posAt = Array.from({ length: k + 1 }, () => new Int32Array(m));
   const stampAt = Array.from({ length: k + 1 }, () => new Int32Array(m));
@@ -198,24 +195,28 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
     return cost;
   };
 
-  /** Row r of sellerPositions for the list ids[0..len) of the node at `depth`. */
-  const sellerRow = (r: number, len: number, depth: number, stamp: number): number => {
-    const bits = r * rowWords;
-    if (rowStamp[r] === stamp) return bits;
-    rowStamp[r] = stamp;
-    if (positionsStamp !== stamp) {
-      positionsStamp = stamp;
-      const pos = posAt[depth];
-      const stamps = stampAt[depth];
-      for (let s = 0; s < m; s++) positionOrSpare[s] = stamps[s] === stamp ? pos[s] : listWords << 5;
+  /** Fills sellerPositions for the list ids[0..len) of the node at `depth`, store by store. */
+  const buildSellerPositions = (len: number, depth: number, stamp: number): void => {
+    positionsStamp = stamp;
+    const row = depth * words;
+    const used = (len + 31) >>> 5;
+    for (let w = 0; w < words; w++) {
+      for (let x = ~coveredAt[row + w] & (w === words - 1 ? lastWordMask : -1); x !== 0; x &= x - 1) {
+        const r = (w << 5) | (31 - Math.clz32(x & -x));
+        sellerPositions.fill(0, r * rowWords, r * rowWords + used);
+      }
     }
-    sellerPositions.fill(0, bits, bits + ((len + 31) >>> 5));
-    const sellers = itemSellers[rarityOrder[r]];
-    for (let t = 0; t < sellers.length; t++) {
-      const p = positionOrSpare[sellers[t]];
-      sellerPositions[bits + (p >>> 5)] |= 1 << (p & 31);
+    const ids = listIds[depth];
+    for (let t = 0; t < len; t++) {
+      const bit = 1 << (t & 31);
+      const word = t >>> 5;
+      const items = ids[t] * words;
+      for (let w = 0; w < words; w++) {
+        for (let x = sellsBits[items + w] & ~coveredAt[row + w]; x !== 0; x &= x - 1) {
+          sellerPositions[((w << 5) | (31 - Math.clz32(x & -x))) * rowWords + word] |= bit;
+        }
+      }
     }
-    return bits;
   };
 
   /**
@@ -228,18 +229,19 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
     const firstWord = from >>> 5;
     const lastWord = (end - 1) >>> 5;
     const tried = ++tryStamp;
+    if (positionsStamp !== stamp) buildSellerPositions(len, depth, stamp);
     for (let g = 0; g < groups; g++) {
       let size = 0;
       let dense = 0;
       let logLeft = LOG_32;
       for (let t = g; t < missingCount; t += groups) {
         const rank = missingRanks[t];
+        groupRows[size++] = rank * rowWords;
         // Items ANDed unconditionally: until a word's expected survivors drop below one half.
-        if (logLeft > LOG_DENSE) {
-          groupRows[size++] = sellerRow(rank, len, depth, stamp);
+        if (logLeft > LOG_HALF) {
           dense = size;
           logLeft += logShare[rank];
-        } else groupRows[size++] = -1 - rank; // built only if a word gets that far
+        }
       }
       for (let w = firstWord; w <= lastWord; w++) {
         let x = sellerPositions[groupRows[0] + w];
@@ -247,10 +249,7 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
         if (w === lastWord && (end & 31) !== 0) x &= (1 << (end & 31)) - 1;
         for (let d = 1; d < dense; d++) x &= sellerPositions[groupRows[d] + w];
         if (x === 0) continue;
-        for (let d = dense; d < size && x !== 0; d++) {
-          if (groupRows[d] < 0) groupRows[d] = sellerRow(-1 - groupRows[d], len, depth, stamp);
-          x &= sellerPositions[groupRows[d] + w];
-        }
+        for (let d = dense; d < size && x !== 0; d++) x &= sellerPositions[groupRows[d] + w];
         for (; x !== 0; x &= x - 1) {
           const t = (w << 5) | (31 - Math.clz32(x & -x));
           if (triedAt[t] === tried) continue;
@@ -338,6 +337,7 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
     }
     if (r === 2) {
       const stamp = ++stampCounter;
+      listIds[depth] = ids;
       for (let t = from; t < len; t++) {
         posAt[depth][ids[t]] = t;
         stampAt[depth][ids[t]] = stamp;
@@ -380,7 +380,7 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
 }
 
 const LOG_32 = Math.log(32);
-const LOG_DENSE = Math.log(0.5);
+const LOG_HALF = Math.log(0.5);
 
 /**
  * Tie-break between two sorted sets of equal value: fewer stores, then the smaller total distance
