@@ -152,13 +152,20 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
   // For the last pick: the items T leaves uncovered (bits, and their rarity ranks rarest first),
   // and how many of them the last store may still miss.
   const missingBits = new Int32Array(words);
-  const missingRanks = new Int32Array(n);
   let missingCount = 0;
   let allowedMisses = 0;
-  /** Scratch for the groups: the rows (in sellerPositions) of one group's items. */
-  const groupRows = new Int32Array(n);
+  // The pigeonhole groups: the t-th missing item (rarest first) goes to group t mod groupCount; its
+  // row in sellerPositions is missingRows[t]. Per group: how many of its first items are ANDed
+  // unconditionally, and Σ log(share of sellers) over its items.
+  const missingRows = new Int32Array(n);
+  const denseOf = new Int32Array(n);
+  const logLeftOf = new Float64Array(n);
+  const logSumOf = new Float64Array(n);
   const triedAt = new Int32Array(m);
   let tryStamp = 0;
+  // Where the list scan of the current r = 2 node would stop (non-increasing along its loop).
+  let endStamp = 0;
+  let endAt = 0;
 
   const tryLast = (fT: number, s: number, upper: number): void => {
     if (fT - upper > bestF) return;
@@ -175,23 +182,39 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
     chosen.pop();
   };
 
+  /** Deals the missing items into `groups` groups (fills missingRows and the per-group figures). */
+  const dealGroups = (groups: number): void => {
+    denseOf.fill(0, 0, groups);
+    logLeftOf.fill(LOG_32, 0, groups);
+    logSumOf.fill(0, 0, groups);
+    let t = 0;
+    let g = 0;
+    for (let w = 0; w < words; w++) {
+      for (let x = missingBits[w]; x !== 0; x &= x - 1) {
+        const rank = (w << 5) | (31 - Math.clz32(x & -x));
+        missingRows[t] = rank * rowWords;
+        const share = logShare[rank];
+        // A group's items are ANDed unconditionally until a word's expected survivors drop below one half.
+        if (logLeftOf[g] > LOG_HALF) {
+          denseOf[g] = Math.floor(t / groups) + 1;
+          logLeftOf[g] += share;
+        }
+        logSumOf[g] += share;
+        t++;
+        if (++g === groups) g = 0;
+      }
+    }
+  };
+
   /**
-   * Rough cost, in store checks, of finding the last store among `range` list positions through
-   * `groups` pigeonhole groups: one pass over the range's words per item while many stores are
-   * left, plus the stores expected to sell a whole group (the product of its items' seller shares).
+   * Rough cost, in store checks, of the groups over `range` list positions: per group, its dense
+   * ANDs over the range's words, plus the stores expected to sell the whole group.
    */
-  const groupsCost = (groups: number, range: number): number => {
+  const groupsCost = (groups: number, range: number, limit: number): number => {
     const rangeWords = (range >>> 5) + 1;
     let cost = 0;
-    for (let g = 0; g < groups; g++) {
-      let logLeft = Math.log(range);
-      let passes = 0;
-      for (let t = g; t < missingCount && logLeft > 2; t += groups) {
-        passes++;
-        logLeft += logShare[missingRanks[t]];
-      }
-      cost += (passes * rangeWords) / 4 + Math.exp(logLeft);
-    }
+    for (let g = 0; g < groups; g++) cost += (denseOf[g] * rangeWords) / 4;
+    for (let g = 0; g < groups && cost < limit; g++) cost += range * Math.exp(logSumOf[g]);
     return cost;
   };
 
@@ -225,36 +248,26 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
    * number of them (enough to empty most words: no data-dependent branch), then the rest while the
    * word is not empty.
    */
-  const lastByGroups = (fT: number, ids: Int32Array, vals: Float64Array, from: number, end: number, groups: number, len: number, depth: number, stamp: number): void => {
+  const lastByGroups = (fT: number, ids: Int32Array, vals: Float64Array, from: number, end: number, groups: number): void => {
     const firstWord = from >>> 5;
     const lastWord = (end - 1) >>> 5;
     const tried = ++tryStamp;
-    if (positionsStamp !== stamp) buildSellerPositions(len, depth, stamp);
     for (let g = 0; g < groups; g++) {
-      let size = 0;
-      let dense = 0;
-      let logLeft = LOG_32;
-      for (let t = g; t < missingCount; t += groups) {
-        const rank = missingRanks[t];
-        groupRows[size++] = rank * rowWords;
-        // Items ANDed unconditionally: until a word's expected survivors drop below one half.
-        if (logLeft > LOG_HALF) {
-          dense = size;
-          logLeft += logShare[rank];
-        }
-      }
+      const dense = denseOf[g];
+      const first = missingRows[g];
       for (let w = firstWord; w <= lastWord; w++) {
-        let x = sellerPositions[groupRows[0] + w];
+        let x = sellerPositions[first + w];
         if (w === firstWord) x &= -1 << (from & 31);
         if (w === lastWord && (end & 31) !== 0) x &= (1 << (end & 31)) - 1;
-        for (let d = 1; d < dense; d++) x &= sellerPositions[groupRows[d] + w];
+        let t = g + groups;
+        for (let d = 1; d < dense; d++, t += groups) x &= sellerPositions[missingRows[t] + w];
         if (x === 0) continue;
-        for (let d = dense; d < size && x !== 0; d++) x &= sellerPositions[groupRows[d] + w];
+        for (; t < missingCount && x !== 0; t += groups) x &= sellerPositions[missingRows[t] + w];
         for (; x !== 0; x &= x - 1) {
-          const t = (w << 5) | (31 - Math.clz32(x & -x));
-          if (triedAt[t] === tried) continue;
-          triedAt[t] = tried;
-          tryLast(fT, ids[t], vals[t]);
+          const at = (w << 5) | (31 - Math.clz32(x & -x));
+          if (triedAt[at] === tried) continue;
+          triedAt[at] = tried;
+          tryLast(fT, ids[at], vals[at]);
         }
       }
     }
@@ -269,41 +282,50 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
   const lastLevel = (fT: number, ids: Int32Array, vals: Float64Array, from: number, len: number, depth: number, stamp: number): void => {
     const uStar = Math.floor(bestF / big);
     allowedMisses = uStar;
-    missingCount = 0;
     const row = chosen.length * words;
+    let count = 0;
     for (let w = 0; w < words; w++) {
-      let x = ~coveredAt[row + w] & (w === words - 1 ? lastWordMask : -1);
+      const x = ~coveredAt[row + w] & (w === words - 1 ? lastWordMask : -1);
       missingBits[w] = x;
-      for (; x !== 0; x &= x - 1) missingRanks[missingCount++] = (w << 5) | (31 - Math.clz32(x & -x));
+      count += popcount(x);
     }
     // Any last store keeps the coverage within the incumbent's: no coverage test.
-    if (missingCount <= uStar) missingCount = 0;
+    missingCount = count > uStar ? count : 0;
     if (stamp !== 0) {
       // The list scan would stop at `end`, the first store whose bound cannot beat the incumbent.
-      const end = firstAbove(vals, from, len, fT - bestF);
+      // Along the loop of the node owning the list, fT grows and bestF shrinks: `end` only moves back.
+      if (endStamp !== stamp) {
+        endStamp = stamp;
+        endAt = len;
+      }
+      let end = Math.max(endAt, from);
+      while (end > from && fT - vals[end - 1] > bestF) end--;
+      endAt = end;
       if (end === from) return;
-      let listCost = end - from;
-      let rhoSource: Int32Array | null = null;
+      // Length of the ρ prefix, -1 while not looked up (only when the groups are not already cheap).
+      let rhoPrefix = -1;
+      if (missingCount > 0 && lastStoreRule !== 'list') {
+        const groups = uStar + 1;
+        dealGroups(groups);
+        const cost = lastStoreRule === 'groups' ? 0 : groupsCost(groups, end - from, end - from);
+        if (rho && cost > RHO_LOOKUP_FLOOR) rhoPrefix = prefixLength(rhoSorted, bestF - lagBase - rhoT);
+        if (cost < end - from && (rhoPrefix < 0 || cost <= rhoPrefix)) {
+          if (positionsStamp !== stamp) buildSellerPositions(len, depth, stamp);
+          lastByGroups(fT, ids, vals, from, end, groups);
+          return;
+        }
+      }
       if (rho) {
-        const prefix = prefixLength(rhoSorted, bestF - lagBase - rhoT);
-        if (prefix < listCost) {
-          rhoSource = rhoOrder.subarray(0, prefix);
-          listCost = prefix;
+        if (rhoPrefix < 0) rhoPrefix = prefixLength(rhoSorted, bestF - lagBase - rhoT);
+        if (rhoPrefix < end - from) {
+          const pos = posAt[depth];
+          const stamps = stampAt[depth];
+          for (let t = 0; t < rhoPrefix; t++) {
+            const s = rhoOrder[t];
+            if (stamps[s] === stamp && pos[s] >= from) tryLast(fT, s, vals[pos[s]]);
+          }
+          return;
         }
-      }
-      const groups = uStar + 1;
-      if (missingCount > 0 && lastStoreRule !== 'list' && (lastStoreRule === 'groups' || groupsCost(groups, end - from) < listCost)) {
-        lastByGroups(fT, ids, vals, from, end, groups, len, depth, stamp);
-        return;
-      }
-      if (rhoSource) {
-        const pos = posAt[depth];
-        const stamps = stampAt[depth];
-        for (let t = 0; t < rhoSource.length; t++) {
-          const s = rhoSource[t];
-          if (stamps[s] === stamp && pos[s] >= from) tryLast(fT, s, vals[pos[s]]);
-        }
-        return;
       }
     }
     for (let t = from; t < len; t++) {
@@ -381,6 +403,8 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
 
 const LOG_32 = Math.log(32);
 const LOG_HALF = Math.log(0.5);
+/** Groups estimated to cost fewer store checks than this are used without looking at the ρ prefix. */
+const RHO_LOOKUP_FLOOR = 16;
 
 /**
  * Tie-break between two sorted sets of equal value: fewer stores, then the smaller total distance
@@ -417,18 +441,6 @@ function popcount(x: number): number {
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   x = (x + (x >>> 4)) & 0x0f0f0f0f;
   return Math.imul(x, 0x01010101) >>> 24;
-}
-
-/** First t in [from, len) with vals[t] < limit, in a non-increasing array (len if none). */
-function firstAbove(vals: Float64Array, from: number, len: number, limit: number): number {
-  let lo = from;
-  let hi = len;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (vals[mid] >= limit) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Number of leading values ≤ limit in an ascending array. */
