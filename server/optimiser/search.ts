@@ -194,8 +194,8 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
         const rank = (w << 5) | (31 - Math.clz32(x & -x));
         missingRows[t] = rank * rowWords;
         const share = logShare[rank];
-        // A group's items are ANDed unconditionally until a word's expected survivors drop below one half.
-        if (logLeftOf[g] > LOG_HALF) {
+        // A group's items are ANDed unconditionally until a word's expected survivors drop below a fifth (measured best).
+        if (logLeftOf[g] > LOG_FIFTH) {
           denseOf[g] = Math.floor(t / groups) + 1;
           logLeftOf[g] += share;
         }
@@ -402,7 +402,7 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
 }
 
 const LOG_32 = Math.log(32);
-const LOG_HALF = Math.log(0.5);
+const LOG_FIFTH = Math.log(0.2);
 /** Groups estimated to cost fewer store checks than this are used without looking at the ρ prefix. */
 const RHO_LOOKUP_FLOOR = 16;
 
