@@ -75,8 +75,8 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
   const lastWordMask = n % 32 === 0 ? -1 : (1 << n % 32) - 1;
   /** Per depth d: the items covered by the first d picks (row d of `words` words). */
   const coveredAt = new Int32Array((k + 1) * words);
-  /** Per item (rarity rank): log of the share of stores that sell it. */
-  const logShare = Float64Array.from(rarityOrder, (j) => Math.log(itemSellers[j].length / m));
+  /** Per item (rarity rank): the share of stores that sell it. */
+  const share = Float64Array.from(rarityOrder, (j) => itemSellers[j].length / m);
   // The last store is always picked from the list of the node at depth k − 2. For the groups, the
   // positions in that list of each missing item's sellers, as bit sets (row r: the item of rarity
   // rank r), built when the groups are first used and kept while the list lives.
@@ -156,11 +156,12 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
   let allowedMisses = 0;
   // The pigeonhole groups: the t-th missing item (rarest first) goes to group t mod groupCount; its
   // row in sellerPositions is missingRows[t]. Per group: how many of its first items are ANDed
-  // unconditionally, and Σ log(share of sellers) over its items.
+  // unconditionally (denseOf), the product of its first items' shares of sellers (denseShareOf) and
+  // of all of them (shareOf: the expected fraction of stores that sell the whole group).
   const missingRows = new Int32Array(n);
   const denseOf = new Int32Array(n);
-  const logLeftOf = new Float64Array(n);
-  const logSumOf = new Float64Array(n);
+  const denseShareOf = new Float64Array(n);
+  const shareOf = new Float64Array(n);
   const triedAt = new Int32Array(m);
   let tryStamp = 0;
   // Where the list scan of the current r = 2 node would stop (non-increasing along its loop).
@@ -185,23 +186,26 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
   /** Deals the missing items into `groups` groups (fills missingRows and the per-group figures). */
   const dealGroups = (groups: number): void => {
     denseOf.fill(0, 0, groups);
-    logLeftOf.fill(LOG_32, 0, groups);
-    logSumOf.fill(0, 0, groups);
+    denseShareOf.fill(1, 0, groups);
+    shareOf.fill(1, 0, groups);
     let t = 0;
     let g = 0;
+    let d = 1; // position of the item in its group, from 1
     for (let w = 0; w < words; w++) {
       for (let x = missingBits[w]; x !== 0; x &= x - 1) {
         const rank = (w << 5) | (31 - Math.clz32(x & -x));
-        missingRows[t] = rank * rowWords;
-        const share = logShare[rank];
-        // A group's items are ANDed unconditionally until a word's expected survivors drop below a fifth (measured best).
-        if (logLeftOf[g] > LOG_FIFTH) {
-          denseOf[g] = Math.floor(t / groups) + 1;
-          logLeftOf[g] += share;
+        missingRows[t++] = rank * rowWords;
+        // ANDed unconditionally while a word of 32 stores keeps more than a fifth of a survivor
+        // expected (measured best: fewer leaves more words to the branchy tail, more wastes ANDs).
+        if (32 * denseShareOf[g] > 0.2) {
+          denseOf[g] = d;
+          denseShareOf[g] *= share[rank];
         }
-        logSumOf[g] += share;
-        t++;
-        if (++g === groups) g = 0;
+        shareOf[g] *= share[rank];
+        if (++g === groups) {
+          g = 0;
+          d++;
+        }
       }
     }
   };
@@ -214,7 +218,7 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
     const rangeWords = (range >>> 5) + 1;
     let cost = 0;
     for (let g = 0; g < groups; g++) cost += (denseOf[g] * rangeWords) / 4;
-    for (let g = 0; g < groups && cost < limit; g++) cost += range * Math.exp(logSumOf[g]);
+    for (let g = 0; g < groups && cost < limit; g++) cost += range * shareOf[g];
     return cost;
   };
 
@@ -401,8 +405,6 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
   return bestSet;
 }
 
-const LOG_32 = Math.log(32);
-const LOG_FIFTH = Math.log(0.2);
 /** Groups estimated to cost fewer store checks than this are used without looking at the ρ prefix. */
 const RHO_LOOKUP_FLOOR = 16;
 
