@@ -15,8 +15,11 @@ type Solver = (input: BestPricesInput) => BasketPlan;
 
 const SMALL: RandomBasketShape = { maxItems: 8, maxStores: 9, maxCap: 3 };
 const WIDER: RandomBasketShape = { maxItems: 14, maxStores: 12, maxCap: 5 };
-// Long enough candidate lists for every pruning path of the search to fire (ρ prefix, rarest seller).
+// Long enough candidate lists for every pruning path of the search to fire (ρ prefix, groups).
 const MEDIUM: RandomBasketShape = { maxItems: 20, maxStores: 30, maxCap: 3 };
+// Where coverage decides: many stores each pricing a third to a half of a long list, so that the
+// best plan often leaves 1 to 4 items not obtainable (the last store may then miss that many).
+const COVERAGE: RandomBasketShape = { minItems: 14, maxItems: 22, minStores: 20, maxStores: 30, maxCap: 3, density: [0.25, 0.5] };
 
 /** Seeds whose plan violates a property, with the first violation of each. */
 function failures(solver: Solver, seeds: number, shape: RandomBasketShape, salt = 0): string[] {
@@ -64,6 +67,23 @@ describe('planBestPrices against exhaustive search', () => {
       expect(failures(withOptions({ lastStore }), 400, MEDIUM, 200_000)).toEqual([]);
       expect(failures(withOptions({ lastStore, lagrangian: false }), 400, MEDIUM, 300_000)).toEqual([]);
     }
+  });
+
+  it('stays exact where coverage decides, the last store found each way, with 1 to 4 pigeonhole groups in play', () => {
+    for (const options of [{}, { lastStore: 'groups' }, { lastStore: 'list' }, { lastStore: 'groups', lagrangian: false }] satisfies SearchOptions[]) {
+      expect(failures(withOptions(options), 300, COVERAGE, 400_000)).toEqual([]);
+    }
+    // The groups are u* + 1, u* being the items the best plan leaves not obtainable: every count
+    // from 0 to 3 must occur (with caps of 2 and 3 stores, where a last pick exists).
+    const notObtainable = new Map<number, number>();
+    for (let seed = 400_001; seed <= 400_300; seed++) {
+      const input = randomBasket(seed, COVERAGE);
+      if (input.maxStores < 2) continue;
+      const plan = planBestPrices(input);
+      const u = plan.pricedCount - plan.coveredCount;
+      notObtainable.set(u, (notObtainable.get(u) ?? 0) + 1);
+    }
+    for (const u of [0, 1, 2, 3]) expect(notObtainable.get(u) ?? 0, `lists whose best plan leaves ${u} items`).toBeGreaterThanOrEqual(10);
   });
 
   it('is deterministic: the same list, its offers shuffled or duplicated, gives the same plan', () => {

@@ -39,8 +39,8 @@ describe('planBestPrices with free delivery, against every purchase', () => {
     expect(failures(planBestPrices, 3000, FREE)).toEqual([]);
   });
 
-  it('stays exact with up to 4 stores and each speed-up of the store search on or off', () => {
-    for (const options of [{}, { dominance: false }, { lagrangian: false }] satisfies SearchOptions[]) {
+  it('stays exact with up to 4 stores and each speed-up of the store search on or off (the last store by groups or by list)', () => {
+    for (const options of [{}, { dominance: false }, { lagrangian: false }, { lastStore: 'groups' }, { lastStore: 'list' }] satisfies SearchOptions[]) {
       expect(failures((input) => planBestPrices(input, options), 250, FREE_WIDER, 50_000)).toEqual([]);
     }
   });

@@ -6,17 +6,30 @@ import type { BasketItem, BestPricesInput } from '../types';
 // (sorts before lower case) to catch locale-aware comparisons.
 const STORE_POOL = ['mbolo', 'ckdo', 'prix-import', 'score', 'Geant', 'sbom', 'casino', 'ozone', 'cecado', 'akanda', 'nzeng', 'owendo'];
 
-/** `freeDelivery`: add a free-delivery threshold around what the list costs (see below). */
-export type RandomBasketShape = { maxItems: number; maxStores: number; maxCap: number; freeDelivery?: boolean };
+/**
+ * `freeDelivery`: add a free-delivery threshold around what the list costs (see below).
+ * `minItems`, `minStores`, `density` (share of store × item pairs priced, drawn in that range)
+ * narrow the draw; they take the same random numbers, so lists of shapes without them are unchanged.
+ */
+export type RandomBasketShape = {
+  maxItems: number;
+  maxStores: number;
+  maxCap: number;
+  freeDelivery?: boolean;
+  minItems?: number;
+  minStores?: number;
+  density?: readonly [number, number];
+};
 
 export function randomBasket(seed: number, shape: RandomBasketShape = { maxItems: 8, maxStores: 9, maxCap: 3 }): BestPricesInput {
   const random = seededRandom(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
-  const itemCount = int(1, shape.maxItems);
-  const storeCount = int(1, shape.maxStores);
+  const itemCount = int(shape.minItems ?? 1, shape.maxItems);
+  const storeCount = int(shape.minStores ?? 1, shape.maxStores);
   const pool = shape.maxStores <= STORE_POOL.length ? STORE_POOL : Array.from({ length: shape.maxStores }, (_, i) => `${STORE_POOL[i % STORE_POOL.length]}-${i}`);
   const stores = shuffled(pool, random).slice(0, storeCount);
-  const density = 0.1 + 0.9 * random();
+  const [low, high] = shape.density ?? [0.1, 1];
+  const density = low + (high - low) * random();
   // Price styles: a few levels (many exact ties), a wide spread, or levels equal to the fee.
   const style = int(0, 2);
   const price = () => (style === 0 ? 500 * int(1, 3) : style === 1 ? int(100, 5000) : 1000 * int(1, 2));
