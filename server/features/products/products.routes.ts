@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '#contract/api-errors';
 import { AttachBarcodeResponseSchema, AttachBarcodeSchema, BarcodeSchema, BarcodeTakenResponseSchema } from '#contract/barcodes';
 import { fr } from '#contract/messages';
-import { ProductDetailSchema } from '#contract/product-answers';
+import { ProductDetailSchema, ProductSchema } from '#contract/product-answers';
 import {
   PricedProductsQuerySchema,
   ProductCreateSchema,
@@ -26,21 +26,38 @@ const PRODUCT_BODY_LIMIT = 5 * Math.ceil((5 * 1024 * 1024 * 4) / 3) + IMAGE_DATA
 
 const IdParams = z.object({ id: z.string() });
 
+/**
+ * Sends a catalogue answer the database wrote as JSON (catalogue-reads.ts) as it is: its fields are
+ * the response schema's, by construction of product-json.ts, so there is nothing to serialise.
+ */
+const sendJsonText = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body as never);
+
 export async function productsRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['products'];
 
-  app.get('/products', { onRequest: app.optionalUser, schema: { querystring: ProductListQuerySchema, tags } }, async (request, reply) => {
-    const { products, total } = await listProducts(deps, request.query);
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(products);
-  });
+  app.get(
+    '/products',
+    {
+      onRequest: app.optionalUser,
+      schema: { querystring: ProductListQuerySchema, tags, summary: 'Catalogue et recherche', response: { 200: z.array(ProductSchema), ...errorResponses(400, 401) } },
+    },
+    async (request, reply) => {
+      const { body, total } = await listProducts(deps, request.query);
+      return sendJsonText(reply.header(TOTAL_COUNT_HEADER, String(total)), body);
+    },
+  );
 
   app.get('/products-with-prices', { onRequest: app.requireUser, schema: { querystring: PricedProductsQuerySchema, tags } }, async (request) => ({
     success: true as const,
     products: await pricedProducts(deps, request.query),
   }));
 
-  app.get('/products/:id', { onRequest: app.optionalUser, schema: { params: IdParams, tags } }, async (request) => cachedProductDetail(deps, request.params.id));
+  app.get(
+    '/products/:id',
+    { onRequest: app.optionalUser, schema: { params: IdParams, tags, summary: 'Un produit et ses prix', response: { 200: ProductDetailSchema, ...errorResponses(400, 401, 404) } } },
+    async (request, reply) => sendJsonText(reply, await cachedProductDetail(deps, request.params.id)),
+  );
 
   // The product a scanned or typed barcode belongs to (the same answer as GET /products/{id}).
   app.get(
@@ -49,7 +66,7 @@ export async function productsRoutes(fastify: FastifyInstance, { deps }: { deps:
       onRequest: app.optionalUser,
       schema: { params: z.object({ code: BarcodeSchema }), tags, summary: 'Produit par code-barres', response: { 200: ProductDetailSchema, ...errorResponses(400, 401, 404) } },
     },
-    async (request) => cachedProductDetail(deps, await productIdForBarcode(deps, request.params.code)),
+    async (request, reply) => sendJsonText(reply, await cachedProductDetail(deps, await productIdForBarcode(deps, request.params.code))),
   );
 
   // The scanner's "this product has this barcode": applied for the product's creator or a moderator

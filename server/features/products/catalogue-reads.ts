@@ -1,0 +1,166 @@
+// The catalogue's reads, as the database answers them: a page of products (a search, a barcode, or
+// the catalogue browsed), one product with its price in each store, and products by id. Each is one
+// statement that returns the answer's JSON text (product-json.ts); its text is built once per shape
+// (how many words, which order, which filters) and prepared (platform/sql-rows.ts), so a read costs
+// one round trip and no planning. No cache here: products.service.ts keeps answers a while, and the
+// catalogue benchmark runs these functions directly to measure what the database alone can do.
+import { type SQL, sql } from 'drizzle-orm';
+import type { ProductSort } from '#contract/catalogue';
+import type { DbOrTx } from '../../db/client';
+import { isUuid } from '../../platform/ids';
+import { type PreparedStatement, preparedStatement, queryStatement } from '../../platform/sql-rows';
+import { relevanceOf, type SearchMode, searchValues, withFuzzyThreshold, wordsCondition } from '../../platform/text-search';
+import type { Db } from '../../db/client';
+import { type Freshness, priceJson, productJson, STALE_SECONDS } from './product-json';
+
+export type PageQuery = { search?: string; category?: string; has_prices: boolean; sort: ProductSort; page: number; limit: number };
+/** A page of the catalogue: the JSON array of its products, and how many products match in all. */
+export type CataloguePage = { body: string; total: number };
+
+type Values = Record<string, unknown>;
+type Shape = { kind: 'browse' | 'barcode' | SearchMode; words: number; sort: ProductSort; category: boolean; hasPrices: boolean };
+
+/** The placeholders a statement reads (named after its values). */
+const freshness = (v: Values): Freshness => ({ now: v.now as SQL, staleSeconds: v.staleSeconds as SQL });
+const clock = (now: Date) => ({ now, staleSeconds: STALE_SECONDS });
+
+const PRICE_COLUMNS = sql.raw('cp.price_xaf, cp.store_id, cp.observation_id, cp.observed_at, cp.contributor_count, cp.verified');
+const STORE_COLUMNS = sql.raw('s.name as store_name, s.address as store_address, s.latitude as store_latitude, s.longitude as store_longitude');
+
+/**
+ * `best as materialized (…)`: the rows of `from` (aliased `f`, with a product `id`) with the shown price of
+ * that product, its cheapest current price (or the one in the store `prefer`). `shown` then adds its
+ * store: joined once for the whole page, not once per product as a join inside the lateral read was.
+ */
+const withShownPrice = (from: SQL, prefer?: SQL) => sql`
+  best as materialized (
+    select f.*, ${PRICE_COLUMNS} from ${from}
+    left join lateral (
+      select * from current_prices cp where cp.product_id = f.id
+      order by ${prefer ? sql`(cp.store_id = ${prefer}::uuid) is true desc, ` : sql``}cp.price_xaf, cp.observed_at desc, cp.store_id
+      limit 1
+    ) cp on true
+  ),
+  shown as (select cp.*, ${STORE_COLUMNS} from best cp left join stores s on s.id = cp.store_id)`;
+
+const priceCount = sql`(select count(*) from current_prices c where c.product_id = p.id)::int`;
+
+// ---------------------------------------------------------------- a page
+
+// The matches `m` carry id, sort_name and created_at; those of a search also its relevance
+// (starts_with, closeness), so that a page of them can be ordered best match first.
+const ORDERS: Record<ProductSort, (alias: string) => SQL> = {
+  relevance: (m) => sql.raw(`${m}.starts_with desc, ${m}.closeness desc, ${m}.sort_name, ${m}.id`),
+  name: (m) => sql.raw(`${m}.sort_name, ${m}.id`),
+  recent: (m) => sql.raw(`${m}.created_at desc, ${m}.id desc`),
+};
+
+function pageStatement(shape: Shape): PreparedStatement<Values> {
+  return preparedStatement((v) => {
+    const filters: SQL[] = [];
+    if (shape.category) filters.push(sql`p.category = ${v.category}`);
+    if (shape.hasPrices) filters.push(sql`exists (select 1 from current_prices c where c.product_id = p.id)`);
+    let ranked = sql``;
+    if (shape.kind === 'barcode') filters.push(sql`p.barcode = ${v.gtin}`);
+    if (shape.kind === 'exact' || shape.kind === 'fuzzy') {
+      const words = Array.from({ length: shape.words }, (_, i) => v[`w${i}`] as SQL);
+      if (words.length > 0) filters.push(wordsCondition(sql`p.search_text`, words, shape.kind, 'once'));
+      if (shape.sort === 'relevance') {
+        const { startsWith, closeness } = relevanceOf(sql`p.search_text`, sql`p.sort_name`, { startsWith: v.startsWith as SQL, first: v.first as SQL, term: v.term as SQL }, shape.kind, 'once');
+        ranked = sql`, ${startsWith} as starts_with, ${closeness} as closeness`;
+      }
+    }
+    const where = filters.length > 0 ? sql.join(filters, sql` and `) : sql`true`;
+    // A search collects its matches once (a bitmap scan of the trigram index), then counts and sorts
+    // them: cheaper than walking the name index and testing every product. Browsing reads the page
+    // straight off the (sort_name, id) or created_at index and counts apart.
+    const browsing = shape.kind === 'browse';
+    const count = browsing ? sql`(select count(*) from products p where ${where})` : sql`(select count(*) from m)`;
+    return sql`
+      with m as ${browsing ? sql`not materialized` : sql`materialized`} (select p.id, p.sort_name, p.created_at${ranked} from products p where ${where}),
+      page as materialized (select * from m order by ${ORDERS[shape.sort]('m')} limit ${v.limit} offset ${v.offset}),
+      ${withShownPrice(sql`page f`)}
+      select ${count}::int as total,
+             (select coalesce(json_agg(${productJson(freshness(v), priceCount)} order by ${ORDERS[shape.sort]('shown')}), '[]')::text
+              from shown join products p on p.id = shown.id) as body`;
+  });
+}
+
+const pageStatements = new Map<string, PreparedStatement<Values>>();
+
+function statementOf(shape: Shape): PreparedStatement<Values> {
+  const key = JSON.stringify(shape);
+  let statement = pageStatements.get(key);
+  if (!statement) pageStatements.set(key, (statement = pageStatement(shape)));
+  return statement;
+}
+
+async function readPage(db: DbOrTx, shape: Shape, values: Values): Promise<CataloguePage> {
+  const [row] = await queryStatement<{ total: number; body: string }, Values>(db, statementOf(shape), values);
+  return { body: row.body, total: Number(row.total) };
+}
+
+function searchPage(db: DbOrTx, query: PageQuery, search: string, mode: SearchMode, base: Values): Promise<CataloguePage> {
+  const { words, startsWith, first, term } = searchValues(search, mode);
+  const values: Values = { ...base, startsWith, first, term };
+  words.forEach((word, i) => (values[`w${i}`] = word));
+  const shape: Shape = { kind: mode, words: words.length, sort: query.sort, category: Boolean(query.category), hasPrices: query.has_prices };
+  return readPage(db, shape, values);
+}
+
+/**
+ * A page of GET /api/products: products whose name or brand hold every word of `search` (accents
+ * and case ignored), or when none does, near misses ("crme" → "Crème"); a search that is a barcode
+ * (`gtin`) finds the product carrying it first; without a search, the catalogue.
+ */
+export async function readCataloguePage(db: Db, query: PageQuery, gtin: string | null, now: Date): Promise<CataloguePage> {
+  const base: Values = { ...clock(now), category: query.category ?? null, limit: query.limit, offset: (query.page - 1) * query.limit };
+  const shape = { words: 0, sort: query.sort, category: Boolean(query.category), hasPrices: query.has_prices };
+  const search = query.search?.trim();
+  if (!search) return readPage(db, { ...shape, kind: 'browse' }, base);
+  if (gtin) {
+    const byBarcode = await readPage(db, { ...shape, kind: 'barcode', sort: query.sort === 'relevance' ? 'name' : query.sort }, { ...base, gtin });
+    if (byBarcode.total > 0) return byBarcode;
+  }
+  const page = await searchPage(db, query, search, 'exact', base);
+  if (page.total > 0) return page;
+  return withFuzzyThreshold(db, (tx) => searchPage(tx, query, search, 'fuzzy', base));
+}
+
+// ---------------------------------------------------------------- one product, products by id
+
+const detailStatement = preparedStatement((v) => {
+  const f = freshness(v);
+  return sql`
+    with prices as materialized (
+      select ${PRICE_COLUMNS}, ${STORE_COLUMNS}, row_number() over (order by cp.price_xaf, cp.observed_at desc, s.name) as n
+      from current_prices cp join stores s on s.id = cp.store_id
+      where cp.product_id = ${v.id}::uuid
+    )
+    select ${productJson(f, sql`(select count(*) from prices)::int`, {
+      prices: sql`(select coalesce(json_agg(${priceJson(f, sql`r.n = 1`)} order by r.n), '[]') from prices r)`,
+    })}::text as body
+    from products p left join prices shown on shown.n = 1
+    where p.id = ${v.id}::uuid`;
+});
+
+/** GET /api/products/{id}: the product and its current price in each store, cheapest first; null when there is no such product. */
+export async function readProductDetail(db: DbOrTx, id: string, now: Date): Promise<string | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await queryStatement<{ body: string }, Values>(db, detailStatement, { ...clock(now), id });
+  return row?.body ?? null;
+}
+
+const byIdsStatement = preparedStatement(
+  (v) => sql`
+    with ${withShownPrice(sql`unnest(${v.ids}::uuid[]) with ordinality f(id, n)`, v.prefer as SQL)}
+    select coalesce(json_agg(${productJson(freshness(v), priceCount)} order by shown.n), '[]')::text as body
+    from shown join products p on p.id = shown.id`,
+);
+
+/** Products by id as a JSON array, in the order of `ids`, each showing its price in `preferStoreId` when it has one there. */
+export async function readProductsByIds(db: DbOrTx, ids: string[], now: Date, preferStoreId?: string): Promise<string> {
+  if (ids.length === 0) return '[]';
+  const [row] = await queryStatement<{ body: string }, Values>(db, byIdsStatement, { ...clock(now), ids, prefer: preferStoreId ?? null });
+  return row.body;
+}
