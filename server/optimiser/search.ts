@@ -185,9 +185,6 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
 
   /** Deals the missing items into `groups` groups (fills missingRows and the per-group figures). */
   const dealGroups = (groups: number): void => {
-    denseOf.fill(0, 0, groups);
-    denseShareOf.fill(1, 0, groups);
-    shareOf.fill(1, 0, groups);
     let t = 0;
     let g = 0;
     let d = 1; // position of the item in its group, from 1
@@ -195,13 +192,20 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
       for (let x = missingBits[w]; x !== 0; x &= x - 1) {
         const rank = (w << 5) | (31 - Math.clz32(x & -x));
         missingRows[t++] = rank * rowWords;
-        // ANDed unconditionally while a word of 32 stores keeps more than a fifth of a survivor
-        // expected (measured best: fewer leaves more words to the branchy tail, more wastes ANDs).
-        if (32 * denseShareOf[g] > 0.2) {
-          denseOf[g] = d;
-          denseShareOf[g] *= share[rank];
+        const p = share[rank];
+        if (d === 1) {
+          denseOf[g] = 1;
+          denseShareOf[g] = p;
+          shareOf[g] = p;
+        } else {
+          // ANDed unconditionally while a word of 32 stores keeps more than a fifth of a survivor
+          // expected (measured best: fewer leaves more words to the branchy tail, more wastes ANDs).
+          if (32 * denseShareOf[g] > 0.2) {
+            denseOf[g] = d;
+            denseShareOf[g] *= p;
+          }
+          shareOf[g] *= p;
         }
-        shareOf[g] *= share[rank];
         if (++g === groups) {
           g = 0;
           d++;
@@ -256,17 +260,21 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
     const firstWord = from >>> 5;
     const lastWord = (end - 1) >>> 5;
     const tried = ++tryStamp;
+    // Locals: the closure's own variables would be reloaded at every step (tryLast may change them).
+    const positions = sellerPositions;
+    const rows = missingRows;
+    const count = missingCount;
     for (let g = 0; g < groups; g++) {
       const dense = denseOf[g];
-      const first = missingRows[g];
+      const first = rows[g];
       for (let w = firstWord; w <= lastWord; w++) {
-        let x = sellerPositions[first + w];
+        let x = positions[first + w];
         if (w === firstWord) x &= -1 << (from & 31);
         if (w === lastWord && (end & 31) !== 0) x &= (1 << (end & 31)) - 1;
         let t = g + groups;
-        for (let d = 1; d < dense; d++, t += groups) x &= sellerPositions[missingRows[t] + w];
+        for (let d = 1; d < dense; d++, t += groups) x &= positions[rows[t] + w];
         if (x === 0) continue;
-        for (; t < missingCount && x !== 0; t += groups) x &= sellerPositions[missingRows[t] + w];
+        for (; t < count && x !== 0; t += groups) x &= positions[rows[t] + w];
         for (; x !== 0; x &= x - 1) {
           const at = (w << 5) | (31 - Math.clz32(x & -x));
           if (triedAt[at] === tried) continue;
