@@ -90,14 +90,23 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
   /** Stamp of the list owned by the node at each depth (its positions are in posAt). */
   const currentStamp = new Int32Array(k + 1);
 
+  // Every store's items and line costs in two flat arrays (store s: from firstOffer[s] to
+  // firstOffer[s + 1]): the hot loops then read the same two arrays whatever the store.
+  const firstOffer = new Int32Array(m + 1);
+  for (let s = 0; s < m; s++) firstOffer[s + 1] = firstOffer[s] + storeItems[s].length;
+  const offerItem = new Int32Array(firstOffer[m]);
+  const offerCost = new Float64Array(firstOffer[m]);
+  for (let s = 0; s < m; s++) {
+    offerItem.set(storeItems[s], firstOffer[s]);
+    offerCost.set(storeCosts[s], firstOffer[s]);
+  }
+
   const saving = (s: number): number => {
-    const items = storeItems[s];
-    const costs = storeCosts[s];
     // (gain + |gain|) / 2 = max(gain, 0), exactly (integers), without a branch: half the gains
     // are negative at random, which a branch would mispredict.
     let twice = 0;
-    for (let t = 0; t < items.length; t++) {
-      const gain = cur[items[t]] - costs[t];
+    for (let t = firstOffer[s], last = firstOffer[s + 1]; t < last; t++) {
+      const gain = cur[offerItem[t]] - offerCost[t];
       twice += gain + Math.abs(gain);
     }
     return twice / 2 - fee;
@@ -119,14 +128,12 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
   };
 
   const applyPrices = (s: number): void => {
-    const items = storeItems[s];
-    const costs = storeCosts[s];
-    for (let t = 0; t < items.length; t++) {
-      const j = items[t];
-      if (costs[t] < cur[j]) {
+    for (let t = firstOffer[s], last = firstOffer[s + 1]; t < last; t++) {
+      const j = offerItem[t];
+      if (offerCost[t] < cur[j]) {
         undoItem[undoTop] = j;
         undoCost[undoTop++] = cur[j];
-        cur[j] = costs[t];
+        cur[j] = offerCost[t];
       }
     }
   };
