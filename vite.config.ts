@@ -5,6 +5,29 @@ import { pwaPlugins } from './pwa.config';
 
 // The SPA lives in web/; the API serves the built files from dist/web. pwaPlugins: the web manifest,
 // the icons and the service worker of the installable, offline app (pwa.config.ts).
+
+/**
+ * How the build splits the app into files (issue 15, `npm run bench -- web`). A page's scripts come
+ * in two waves: the entry, then the page's own chunks (asked for together, see the router). On a
+ * phone the second wave costs a round trip per handful of files (a browser opens 6 connections to
+ * a server, and each answer carries ~1 KB of headers), so a page must not need forty small files;
+ * nor must it load code it does not use. Left to itself the bundler made a file for every module
+ * shared by two pages: each icon, Button, Card… (/products needed 45 files). Hence:
+ * - `app`: everything the entry imports goes in the entry's file (React, the router, TanStack Query,
+ *   the shell), not in ten files beside it;
+ * - `icons`: the icons used on three pages or more, in one file (~4 KiB gzip); the others stay with
+ *   the pages that use them;
+ * - `kit`: the small components nearly every page shows.
+ * Modules only, not what they import (`includeDependenciesRecursively: false`): a group must not
+ * drag a page's heavy dependencies (zod, Leaflet) into every page.
+ */
+const chunkGroups = [
+  { name: 'react', tags: ['$initial' as const], test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, includeDependenciesRecursively: false, priority: 4 },
+  { name: 'app', tags: ['$initial' as const], includeDependenciesRecursively: false, priority: 3 },
+  { name: 'icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, minShareCount: 3, includeDependenciesRecursively: false, priority: 2 },
+  { name: 'kit', test: /web[\\/]ui[\\/](Button|Card|Money|LoadError|Avatar)\.tsx$|contract[\\/]format\.ts$/, includeDependenciesRecursively: false, priority: 1 },
+];
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
@@ -13,6 +36,10 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    // Every browser the app supports preloads modules itself (Chromium, Safari 17, Firefox 115): the
+    // polyfill would only add to every page's first script.
+    modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },

@@ -1,4 +1,4 @@
-// The ad manager's server texts beyond the spec's own sentences (which stay in `fr.ads`: media
+// The ad manager's server texts beyond the spec's own sentences (those are `fr.ads`, below: media
 // required, too large, image and video formats, creation error): lifecycle refusals, payment,
 // moderators' decisions and the advertiser's notifications. Part of the one catalogue (`fr.adsApi`).
 // Amounts arrive formatted (formatXaf): this file cannot import format.ts, which imports the catalogue.
@@ -74,3 +74,14 @@ export const adsApi = {
       `Votre annonce « ${title} » est terminée : ${impressions} affichage${impressions > 1 ? 's' : ''}, ${clicks} clic${clicks > 1 ? 's' : ''}.`,
   },
 };
+
+// Part 2: the spec's sentences of the ad form
+export const ads = {
+  titleRequired: 'Le titre est obligatoire',
+  subtitleRequired: 'Le sous-titre est obligatoire',
+  mediaRequired: 'Veuillez télécharger un fichier média',
+  mediaTooLarge: 'Le fichier est trop volumineux. Maximum 10MB.',
+  imageFormat: "Format d'image non supporté. Utilisez JPG, PNG, GIF ou WebP.",
+  videoFormat: 'Format vidéo non supporté. Utilisez MP4, WebM ou OGG.',
+  createError: "Erreur lors de la création de l'annonce",
+} as const;

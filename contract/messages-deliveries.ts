@@ -103,3 +103,18 @@ export const agent = {
   call: 'Appeler',
   email: 'Écrire',
 } as const;
+
+// Notifications sent when an order moves (in-app and push).
+export const orderNotifications = {
+  pending: { title: 'Commande enregistrée', body: (total: string) => `Votre commande de ${total} attend la confirmation du paiement.` },
+  confirmed: { title: 'Commande confirmée', body: (total: string, date: string, slot: string) => `Votre commande de ${total} est confirmée. Livraison le ${date} (${slot}).` },
+  in_progress: { title: 'Livraison en cours', body: (agent: string) => `${agent} a pris en charge votre commande.` },
+  delivered: { title: 'Commande livrée', body: () => "Votre commande a été livrée. Merci d'avoir utilisé MonPanier !" },
+  cancelled: { title: 'Commande annulée', body: (date: string) => `Votre commande pour le ${date} a été annulée.` },
+  newOrder: { title: 'Nouvelle commande disponible', body: (area: string, date: string, slot: string, total: string) => `Livraison secteur ${area} le ${date} (${slot}) — ${total}.` },
+} as const;
+
+export const orders = {
+  notFound: 'Commande introuvable',
+  transitionInvalid: "Ce changement de statut n'est pas possible pour cette commande",
+} as const;

@@ -22,3 +22,12 @@ export const forms = {
     createList: 'Créer une liste',
   },
 } as const;
+
+export const image = {
+  unsupported: "Format d'image non supporté. Utilisez JPG, PNG, GIF ou WebP.",
+  unreadable: "L'image est illisible ou corrompue",
+  tooManyPixels: "L'image est trop grande (dimensions)",
+  productTooLarge: 'Taille d\'image maximum 5MB',
+  onlyOneMain: 'Une seule image principale autorisée',
+  galleryMax: 'Maximum 3 images autorisées',
+} as const;

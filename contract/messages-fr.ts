@@ -3,12 +3,13 @@
 //
 // Each section is its own export, and the sections of one area live in their own file, so that
 // the web build ships a screen only the sections it reads: the sections written here are the
-// ones the app shell reads on every page (and a few small or server-only ones); a new section
-// goes in its area's file (messages-<area>.ts) and is re-exported below.
+// ones the app shell reads on every page (and a few small ones); a new section goes in its area's
+// file (messages-<area>.ts) and is re-exported below. This file is in every page's first script
+// (the app shell imports it), so a section the shell does not read belongs elsewhere.
 
-export { accountSecurity } from './messages-accounts';
+export { accountSecurity, register } from './messages-accounts';
 export { adminUi } from './messages-admin';
-export { adsApi } from './messages-ads';
+export { adsApi, ads } from './messages-ads';
 export { adsUi } from './messages-ads-ui';
 export { agentVetting } from './messages-agents';
 export { banner } from './messages-banner';
@@ -17,8 +18,8 @@ export { scanner, recognition } from './messages-camera';
 export { booking, paymentMethods, paymentsUi, checkoutUi } from './messages-checkout';
 export { contribute } from './messages-contribute';
 export { dashboard, promo } from './messages-dashboard';
-export { delivery, agent } from './messages-deliveries';
-export { forms } from './messages-forms';
+export { delivery, agent, orderNotifications, orders } from './messages-deliveries';
+export { forms, image } from './messages-forms';
 export { hardening } from './messages-hardening';
 export { importsUi } from './messages-imports';
 export { lists, listsUi, optimiserUi } from './messages-lists';
@@ -34,7 +35,7 @@ export { profile } from './messages-profile';
 export { quality } from './messages-quality';
 export { recognitionApi } from './messages-recognition';
 export { scannerUi } from './messages-scanner';
-export { storeFinder } from './messages-stores';
+export { storeFinder, stores } from './messages-stores';
 export { storage } from './messages-storage';
 
 export const brand = {
@@ -145,55 +146,6 @@ export const auth = {
     `Trop d’inscriptions depuis cette adresse. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
 } as const;
 
-export const register = {
-  title: 'Créer un compte',
-  subtitle: 'Rejoignez MonPanier et économisez sur vos courses.',
-  avatar: 'Photo de profil',
-  chooseAvatar: 'Choisissez un avatar',
-  uploadAvatar: 'Importer une photo',
-  removeUpload: 'Retirer la photo',
-  fullName: 'Nom complet',
-  email: 'Adresse email',
-  country: 'Pays / région',
-  chooseCountry: 'Sélectionnez votre pays',
-  phone: 'Téléphone',
-  phonePlaceholder: '+241 XX XX XX XX',
-  userType: "Type d'utilisateur",
-  consumer: 'Client',
-  consumerHint: 'Je compare les prix et je fais mes courses',
-  agent: 'Livreur',
-  agentHint: 'Je livre les commandes des clients',
-  trackPrices: "Suivre l'évolution des prix de mes produits",
-  contributeInStore: 'Contribuer aux prix quand je suis en magasin',
-  submit: 'Créer mon compte',
-  submitting: 'Création du compte...',
-  acceptTerms: 'En créant un compte, vous acceptez nos',
-  and: 'et notre',
-  passwordMismatch: 'Les mots de passe ne correspondent pas',
-  passwordTooShort: 'Le mot de passe doit contenir au moins 6 caractères',
-  passwordTooLong: 'Le mot de passe ne doit pas dépasser 128 caractères',
-  countryRequired: 'La région/pays est obligatoire',
-  countryInvalid: 'Veuillez choisir un pays dans la liste',
-  phoneRequired: 'Le numéro de téléphone est obligatoire',
-  phoneInvalid: 'Le numéro de téléphone est invalide',
-  userTypeRequired: "Le type d'utilisateur est obligatoire",
-  fullNameRequired: 'Le nom complet est obligatoire',
-  fullNameTooLong: 'Le nom complet ne doit pas dépasser 100 caractères',
-  emailRequired: "L'email est obligatoire",
-  emailInvalid: "L'adresse email est invalide",
-  avatarTooLarge: "La taille de l'image doit être inférieure à 5MB",
-  avatarInvalid: "Avatar invalide",
-} as const;
-
-export const image = {
-  unsupported: "Format d'image non supporté. Utilisez JPG, PNG, GIF ou WebP.",
-  unreadable: "L'image est illisible ou corrompue",
-  tooManyPixels: "L'image est trop grande (dimensions)",
-  productTooLarge: 'Taille d\'image maximum 5MB',
-  onlyOneMain: 'Une seule image principale autorisée',
-  galleryMax: 'Maximum 3 images autorisées',
-} as const;
-
 export const relativeTime = {
   now: "À l'instant",
   minutes: (n: number) => `Il y a ${n}min`,
@@ -204,28 +156,6 @@ export const relativeTime = {
 export const legal = {
   termsTitle: "Conditions d'utilisation",
   privacyTitle: 'Politique de confidentialité',
-} as const;
-
-// Notifications sent when an order moves (in-app and push).
-export const orderNotifications = {
-  pending: { title: 'Commande enregistrée', body: (total: string) => `Votre commande de ${total} attend la confirmation du paiement.` },
-  confirmed: { title: 'Commande confirmée', body: (total: string, date: string, slot: string) => `Votre commande de ${total} est confirmée. Livraison le ${date} (${slot}).` },
-  in_progress: { title: 'Livraison en cours', body: (agent: string) => `${agent} a pris en charge votre commande.` },
-  delivered: { title: 'Commande livrée', body: () => "Votre commande a été livrée. Merci d'avoir utilisé MonPanier !" },
-  cancelled: { title: 'Commande annulée', body: (date: string) => `Votre commande pour le ${date} a été annulée.` },
-  newOrder: { title: 'Nouvelle commande disponible', body: (area: string, date: string, slot: string, total: string) => `Livraison secteur ${area} le ${date} (${slot}) — ${total}.` },
-} as const;
-
-export const orders = {
-  notFound: 'Commande introuvable',
-  transitionInvalid: "Ce changement de statut n'est pas possible pour cette commande",
-} as const;
-
-export const stores = {
-  notFound: 'Magasin introuvable',
-  nameRequired: 'Le nom du magasin est requis',
-  queryTooShort: 'La recherche doit contenir au moins 2 caractères',
-  positionInvalid: 'Position invalide',
 } as const;
 
 export const location = {
@@ -250,13 +180,3 @@ export const optimiser = {
   switchError: 'Erreur lors du changement de magasin',
 } as const;
 
-// Part 2: ads
-export const ads = {
-  titleRequired: 'Le titre est obligatoire',
-  subtitleRequired: 'Le sous-titre est obligatoire',
-  mediaRequired: 'Veuillez télécharger un fichier média',
-  mediaTooLarge: 'Le fichier est trop volumineux. Maximum 10MB.',
-  imageFormat: "Format d'image non supporté. Utilisez JPG, PNG, GIF ou WebP.",
-  videoFormat: 'Format vidéo non supporté. Utilisez MP4, WebM ou OGG.',
-  createError: "Erreur lors de la création de l'annonce",
-} as const;

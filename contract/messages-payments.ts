@@ -1,14 +1,15 @@
 // Payments live or test: the sandbox outside development, test orders, refunds — part of the one French catalogue (`fr.livePayments`).
+// Marked pure: the web build may then leave this file out of the pages that never read it.
 const notYet = (what: string) => `Le paiement ${what} n'est pas encore disponible. Choisissez un autre moyen de paiement.`;
 
 export const livePayments = {
   // Booking with a method no provider may take on this server (production without the sandbox)
   methodUnavailable: {
-    card: notYet('par carte'),
-    moov_money: notYet('par Moov Money'),
-    airtel_money: notYet('par Airtel Money'),
+    card: /* @__PURE__ */ notYet('par carte'),
+    moov_money: /* @__PURE__ */ notYet('par Moov Money'),
+    airtel_money: /* @__PURE__ */ notYet('par Airtel Money'),
   },
-  methodUnavailableGeneric: notYet('par ce moyen'),
+  methodUnavailableGeneric: /* @__PURE__ */ notYet('par ce moyen'),
   sandboxDisabled: "Le paiement de test n'est pas disponible sur ce serveur.",
 
   // The booking form

@@ -15,3 +15,10 @@ export const storeFinder = {
   locate: 'Me localiser',
   defaultPosition: 'Position par défaut (Libreville) : activez la géolocalisation pour voir les magasins autour de vous.',
 } as const;
+
+export const stores = {
+  notFound: 'Magasin introuvable',
+  nameRequired: 'Le nom du magasin est requis',
+  queryTooShort: 'La recherche doit contenir au moins 2 caractères',
+  positionInvalid: 'Position invalide',
+} as const;

@@ -3,7 +3,6 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { TOASTS } from '#contract/constants';
-import { startListSync } from '../features/lists/list-sync';
 import { currentUserId, followSession } from '../lib/offline/offline-session';
 import { OFFLINE_MAX_AGE_MS, createOfflinePersister, isOfflineReadable } from '../lib/offline/query-persistence';
 import { setNavigator, startSession } from '../lib/session';
@@ -20,8 +19,8 @@ const persistOptions = {
 };
 
 setNavigator((to, state) => void router.navigate(to, { replace: true, state }));
-startListSync(queryClient);
-// From the start (before the first render): the lists wait for this user's outbox to be read.
+// From the start (before the first render): the saved pages and the outbox follow the session (the
+// outbox joins when it loads, see offline-session.ts; the list sync starts in AppLayout).
 followSession({ queryClient, removeSavedPages: () => Promise.resolve(persister.removeClient()) });
 
 // The saved pages are for reading offline. Online, a restored page is shown only until it is read

@@ -2,20 +2,30 @@
 // which leads back to the page asked for once signed in; signed-in on /login or /register → that
 // page or their home; an agent only gets the agent screens and a moderator only the moderation
 // space (/admin).
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { fr } from '#contract/messages';
 import { returnToState } from '../lib/return-to';
 import { homePathFor, pathAfterSignIn, useSession } from '../lib/session';
 import { PageLoader } from '../ui/Spinner';
 
+/**
+ * The session as the guards read it. When the start-up check ends (or the user signs in or out) a
+ * guard swaps the loader for a whole page; read at once, that mount is one long task (a session
+ * change renders synchronously), which on a cheap phone freezes the screen for a few hundred
+ * milliseconds. Deferred, React renders the page in slices and the phone stays responsive.
+ */
+function useGuardSession() {
+  return useDeferredValue(useSession());
+}
+
 function Waiting() {
-  const { status } = useSession();
+  const { status } = useGuardSession();
   return <PageLoader label={status === 'loggingOut' ? fr.auth.loggingOut : fr.common.loading} />;
 }
 
 export function RequireConsumer({ children }: { children: ReactNode }) {
-  const { status, user } = useSession();
+  const { status, user } = useGuardSession();
   const location = useLocation();
   if (status === 'loading' || status === 'loggingOut') return <Waiting />;
   if (!user) return <Navigate to="/login" replace state={returnToState(location)} />;
@@ -24,7 +34,7 @@ export function RequireConsumer({ children }: { children: ReactNode }) {
 }
 
 export function RequireAgent({ children }: { children: ReactNode }) {
-  const { status, user } = useSession();
+  const { status, user } = useGuardSession();
   const location = useLocation();
   if (status === 'loading' || status === 'loggingOut') return <Waiting />;
   if (!user) return <Navigate to="/delivery-agent/login" replace state={returnToState(location)} />;
@@ -34,7 +44,7 @@ export function RequireAgent({ children }: { children: ReactNode }) {
 
 /** The moderation space: moderators only; anyone else signed in goes to their own home. */
 export function RequireModerator({ children }: { children: ReactNode }) {
-  const { status, user } = useSession();
+  const { status, user } = useGuardSession();
   const location = useLocation();
   if (status === 'loading' || status === 'loggingOut') return <Waiting />;
   if (!user) return <Navigate to="/login" replace state={returnToState(location)} />;
@@ -47,7 +57,7 @@ export function RequireModerator({ children }: { children: ReactNode }) {
  * login form navigates to the same place, so whichever runs first, the user lands where they asked.
  */
 export function PublicOnly({ children }: { children: ReactNode }) {
-  const { status, user } = useSession();
+  const { status, user } = useGuardSession();
   const location = useLocation();
   if (status === 'loading') return <Waiting />;
   if (user && status === 'authenticated') return <Navigate to={pathAfterSignIn(user, location.state)} replace />;
@@ -56,7 +66,7 @@ export function PublicOnly({ children }: { children: ReactNode }) {
 
 /** Public pages that also work signed in (demo, legal). Agents and moderators are kept to their space. */
 export function PublicPage({ children }: { children: ReactNode }) {
-  const { status, user } = useSession();
+  const { status, user } = useGuardSession();
   if (status === 'loading') return <Waiting />;
   if (user && user.user_type !== 'consumer') return <Navigate to={homePathFor(user)} replace />;
   return <>{children}</>;
@@ -64,7 +74,7 @@ export function PublicPage({ children }: { children: ReactNode }) {
 
 /** Unknown addresses: login when signed out, their home for agents and moderators, a 404 page for consumers. */
 export function UnknownRoute({ children }: { children: ReactNode }) {
-  const { status, user } = useSession();
+  const { status, user } = useGuardSession();
   if (status === 'loading' || status === 'loggingOut') return <Waiting />;
   if (!user) return <Navigate to="/login" replace />;
   if (user.user_type !== 'consumer') return <Navigate to={homePathFor(user)} replace />;

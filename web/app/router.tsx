@@ -4,7 +4,7 @@ import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObj
 import { dialogHistory } from '../ui/dialog-history';
 import { PageLoader } from '../ui/Spinner';
 import { PublicOnly, PublicPage, RequireAgent, RequireConsumer, RequireModerator, UnknownRoute } from './guards';
-import { AppLayout } from './shell/AppLayout';
+import { AppLayout, preloadNavBar } from './shell/AppLayout';
 import { PublicLayout } from './shell/PublicLayout';
 
 type PageModule = Record<string, unknown>;
@@ -88,3 +88,4 @@ export const routes: RouteObject[] = [
 // router, and a window's listeners run in the order they were added, capturing or not.
 dialogHistory();
 export const router = createBrowserRouter(routes);
+preloadNavBar();

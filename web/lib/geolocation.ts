@@ -2,6 +2,7 @@
 // pickers: a watch (or one reading) with the spec's options, and its French error messages.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_POSITION, LOCATION_WATCH } from '#contract/constants';
+import { onFirstUse } from '#contract/format';
 import { fr } from '#contract/messages';
 
 export type LatLng = { latitude: number; longitude: number };
@@ -60,6 +61,6 @@ export function positionFromParams(params: URLSearchParams): LatLng | null {
   return { latitude, longitude };
 }
 
-const COORDINATE = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 4, maximumFractionDigits: 4, useGrouping: false });
+const coordinate = onFirstUse(() => new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 4, maximumFractionDigits: 4, useGrouping: false }));
 /** A latitude or longitude as the rest of the app writes numbers: a decimal comma ("0,3912"). */
-export const formatCoordinate = (value: number) => COORDINATE.format(value);
+export const formatCoordinate = (value: number) => coordinate().format(value);

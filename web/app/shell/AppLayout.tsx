@@ -1,24 +1,48 @@
-import { lazy, Suspense } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useSession } from '../../lib/session';
 import { STORAGE_KEYS, readStorage } from '../../lib/storage-keys';
 import { useIdle } from '../../ui/use-idle';
 import { Footer } from './Footer';
-import { OfflineIndicator } from './OfflineIndicator';
+import { OfflineIndicatorWhenIdle } from './OfflineIndicatorWhenIdle';
 
 // The nav bar (with the bell and its push set-up) and the ad button are for signed-in users only:
 // they load apart from the entry, so that the sign-in and public pages do not carry them.
 const loadNavBar = () => import('./NavBar');
 const NavBar = lazy(async () => ({ default: (await loadNavBar()).NavBar }));
 const AdFloatingButton = lazy(async () => ({ default: (await import('../../features/ads/AdFloatingButton')).AdFloatingButton }));
-// A session left by an earlier visit: the nav bar will be needed, load it with the page.
-if (readStorage(STORAGE_KEYS.token)) void loadNavBar();
+/**
+ * A session left by an earlier visit: the nav bar will be needed, load it with the page. Called
+ * once the router has asked for the page's own scripts, so that those go first (the page shows
+ * under the bar's placeholder; its data waits for its scripts, not for the bar's).
+ */
+export function preloadNavBar(): void {
+  if (readStorage(STORAGE_KEYS.token)) void loadNavBar();
+}
+
+// The lists' writes kept for the network (the outbox) are sent once the page is shown: the sync
+// loads then, once (a lists screen that queues a write before waits for it).
+let listSync: Promise<void> | null = null;
+const startListSync = (queryClient: QueryClient) => {
+  listSync ??= import('../../features/lists/list-sync').then((m) => m.startListSync(queryClient));
+};
 
 /** The signed-in shell: nav bar, the page, footer, and for consumers the ad manager's floating button. */
 export function AppLayout() {
   const { user } = useSession();
-  // The ad button comes once the page is shown.
+  const queryClient = useQueryClient();
+  // The ad button and the list sync come once the page is shown.
   const idle = useIdle();
+  useEffect(() => {
+    if (idle) startListSync(queryClient);
+  }, [idle, queryClient]);
+  // The signed-in pages show amounts and dates: the locale's data loads while the page waits for
+  // its data (the module came with the page).
+  useEffect(() => {
+    const timer = setTimeout(() => void import('#contract/format').then((format) => format.prepareFormatters()));
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col">
       {user && (
@@ -31,7 +55,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
-      <OfflineIndicator />
+      <OfflineIndicatorWhenIdle />
       {user?.user_type === 'consumer' && (
         <>
           {/* Room under the footer so that the floating button never hides its last line. */}

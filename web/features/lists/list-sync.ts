@@ -1,8 +1,8 @@
 // List writes go through the outbox (web/lib/offline): the list editor's saves, ticks and quantity
 // changes are queued with an Idempotency-Key (list-writes.ts), shown at once (pending-lists.ts), and
-// sent now or when the network returns. This module, loaded with the app, sends them, puts the
-// server's answers into the cache, and tells the user, in French and naming the item, what could
-// not be merged with changes made elsewhere.
+// sent now or when the network returns. This module, loaded once the first screen is shown
+// (AppLayout), sends them, puts the server's answers into the cache, and tells the user, in French
+// and naming the item, what could not be merged with changes made elsewhere.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ListChangesResult, ListChangeNotice } from '#contract/list-changes';
 import type { ShoppingList } from '#contract/lists';

@@ -3,11 +3,14 @@
 // on the phone never reads the previous user's lists; an expired session forgets the saved pages
 // but keeps the user's unsent writes, which are sent when the same user signs in again (and
 // dropped if someone else does).
+//
+// This module starts with the app; the outbox (outbox-store.ts) does not: no page needs it to be
+// shown, so it loads after the first screen, or with the lists screens that read it, and joins the
+// session then (joinSession).
 import type { QueryClient } from '@tanstack/react-query';
 import { sessionStore, type SessionState } from '../session';
 import { STORAGE_KEYS, readStorage } from '../storage-keys';
 import { clearOfflineData } from './offline-db';
-import { outboxStore } from './outbox-store';
 
 function storedUserId(): string | null {
   try {
@@ -23,11 +26,25 @@ export function currentUserId(session: SessionState = sessionStore.get()): strin
   return session.user?.id ?? (session.status === 'loading' ? storedUserId() : null);
 }
 
+/** What the session needs of the outbox: whose entries it shows and sends, and forgetting them. */
+export type SessionOutbox = { setUser(id: string | null, ready: boolean): Promise<void>; reset(): void };
+
+let outbox: SessionOutbox | null = null;
+
+const syncOutbox = (session: SessionState) => void outbox?.setUser(currentUserId(session), session.status === 'authenticated');
+
+/** Called by the outbox as it loads: from then on, its user is the session's. */
+export function joinSession(store: SessionOutbox): void {
+  outbox = store;
+  syncOutbox(sessionStore.get());
+}
+
 type Forget = { queryClient: QueryClient; removeSavedPages: () => Promise<void> };
 
 /** Logout: every trace of the user's data on this device. */
 export async function wipeOfflineData({ queryClient, removeSavedPages }: Forget): Promise<void> {
-  outboxStore.reset();
+  // Not loaded yet on this page: loaded now, so that it stops and tells the other tabs too.
+  (outbox ?? (await import('./outbox-store')).outboxStore).reset();
   queryClient.clear();
   await removeSavedPages();
   await clearOfflineData();
@@ -36,8 +53,7 @@ export async function wipeOfflineData({ queryClient, removeSavedPages }: Forget)
 /** Starts following the session; returns the function that stops. */
 export function followSession(forget: Forget): () => void {
   let previous = sessionStore.get();
-  const sync = (session: SessionState) => void outboxStore.setUser(currentUserId(session), session.status === 'authenticated');
-  sync(previous);
+  syncOutbox(previous);
   return sessionStore.subscribe(() => {
     const next = sessionStore.get();
     if (next.status === 'loggingOut' && previous.status !== 'loggingOut') void wipeOfflineData(forget);
@@ -46,7 +62,7 @@ export function followSession(forget: Forget): () => void {
       forget.queryClient.clear();
       void forget.removeSavedPages();
     }
-    if (next.status !== 'loggingOut') sync(next);
+    if (next.status !== 'loggingOut') syncOutbox(next);
     previous = next;
   });
 }

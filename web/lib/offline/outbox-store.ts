@@ -6,6 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '../api';
 import { isOnline } from '../use-online';
+import { joinSession } from './offline-session';
 import { outbox, type NewOutboxEntry, type OutboxEntry } from './outbox';
 import { flushOutbox, retryDelayMs, type FlushHandlers } from './outbox-sync';
 
@@ -83,7 +84,10 @@ function settleAllQueued() {
 
 async function replay(): Promise<void> {
   const current = userId;
-  if (!current || !canSend || !feature || !isOnline()) return settleAllQueued();
+  // Nothing can send yet (the lists' sync loads just after the first screen): the writes wait for
+  // it, as sent or refused rather than "kept on this device"; configure() replays them.
+  if (!feature) return;
+  if (!current || !canSend || !isOnline()) return settleAllQueued();
   const handlers = feature;
   const controller = new AbortController();
   abort = controller;
@@ -212,6 +216,8 @@ export const outboxStore = {
 };
 
 if (typeof window !== 'undefined') window.addEventListener('online', () => void flush());
+// This module loads after the app has started (offline-session.ts): it takes the session's user now.
+joinSession(outboxStore);
 
 export function useOutbox(): OutboxState {
   return useSyncExternalStore(outboxStore.subscribe, outboxStore.get, outboxStore.get);
