@@ -10,6 +10,8 @@ export type SearchInstance = {
   /** Per store: the items it prices (ascending) and their line costs. */
   storeItems: Int32Array[];
   storeCosts: Float64Array[];
+  /** The same, flat (store s: from offers.first[s] to offers.first[s + 1]), for the hot loops. */
+  offers: FlatOffers;
   /** Per item: the stores that price it. */
   itemSellers: Int32Array[];
   big: number;
@@ -20,6 +22,21 @@ export type SearchInstance = {
   /** Per store: metres from the user (Infinity when unknown), non-decreasing with the index. */
   storeDistances: Float64Array;
 };
+
+export type FlatOffers = { first: Int32Array; item: Int32Array; cost: Float64Array };
+
+/** Every store's items and line costs in two arrays: a loop over any store reads the same two. */
+export function flatOffers(storeItems: readonly Int32Array[], storeCosts: readonly Float64Array[]): FlatOffers {
+  const first = new Int32Array(storeItems.length + 1);
+  storeItems.forEach((items, s) => (first[s + 1] = first[s] + items.length));
+  const item = new Int32Array(first[storeItems.length]);
+  const cost = new Float64Array(first[storeItems.length]);
+  storeItems.forEach((items, s) => {
+    item.set(items, first[s]);
+    cost.set(storeCosts[s], first[s]);
+  });
+  return { first, item, cost };
+}
 
 /** Builds the instance over the priced items and the stores listed in `storeRanks` (increasing). */
 export function buildInstance(basket: NormalizedBasket, storeRanks: readonly number[], fee: number, maxStores: number): SearchInstance {
@@ -57,7 +74,8 @@ export function buildInstance(basket: NormalizedBasket, storeRanks: readonly num
   // Sums of twice the line costs (branch-free max(0, ·) in the searches) must stay exact too.
   if (2 * big * (priced.length + 1) > Number.MAX_SAFE_INTEGER) throw new RangeError('basket too expensive for exact integer arithmetic');
   const storeDistances = Float64Array.from(storeRanks, (rank) => basket.storeDistances[rank]);
-  return { itemCount: priced.length, storeCount: m, storeItems, storeCosts, itemSellers, big, fee, maxStores, storeRanks: [...storeRanks], storeDistances };
+  const offers = flatOffers(storeItems, storeCosts);
+  return { itemCount: priced.length, storeCount: m, storeItems, storeCosts, offers, itemSellers, big, fee, maxStores, storeRanks: [...storeRanks], storeDistances };
 }
 
 /** f(S) for a set of store indices. */

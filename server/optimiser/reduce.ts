@@ -8,7 +8,7 @@
 // cheapest somewhere — if it was not, dropping s alone is already better). The relation
 // is a strict partial order, so each dropped store has an undominated dominator: dropping all of
 // them at once is safe, coverage-first objective and tie-breaks included.
-import type { SearchInstance } from './instance';
+import { flatOffers, type SearchInstance } from './instance';
 
 export function undominatedStores(instance: SearchInstance): number[] {
   const { itemCount: n, storeCount: m, storeItems, storeCosts, itemSellers } = instance;
@@ -50,11 +50,14 @@ export function undominatedStores(instance: SearchInstance): number[] {
 export function restrictStores(instance: SearchInstance, kept: readonly number[]): SearchInstance {
   const newIndex = new Int32Array(instance.storeCount).fill(-1);
   kept.forEach((s, index) => (newIndex[s] = index));
+  const storeItems = kept.map((s) => instance.storeItems[s]);
+  const storeCosts = kept.map((s) => instance.storeCosts[s]);
   return {
     ...instance,
     storeCount: kept.length,
-    storeItems: kept.map((s) => instance.storeItems[s]),
-    storeCosts: kept.map((s) => instance.storeCosts[s]),
+    storeItems,
+    storeCosts,
+    offers: flatOffers(storeItems, storeCosts),
     itemSellers: instance.itemSellers.map((sellers) => Int32Array.from(sellers.filter((s) => newIndex[s] >= 0), (s) => newIndex[s])),
     storeRanks: kept.map((s) => instance.storeRanks[s]),
     storeDistances: Float64Array.from(kept, (s) => instance.storeDistances[s]),

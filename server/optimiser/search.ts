@@ -27,7 +27,7 @@ import type { LagrangianBound } from './lagrangian';
 export type LastStoreRule = 'auto' | 'groups' | 'list';
 
 export function searchBestSet(instance: SearchInstance, incumbent: readonly number[], bound: LagrangianBound | null, lastStoreRule: LastStoreRule = 'auto'): number[] {
-  const { itemCount: n, storeCount: m, storeItems, storeCosts, itemSellers, big, fee } = instance;
+  const { itemCount: n, storeCount: m, itemSellers, big, fee } = instance;
   const k = Math.min(instance.maxStores, m);
   if (n === 0 || m === 0) return [];
 
@@ -90,16 +90,7 @@ export function searchBestSet(instance: SearchInstance, incumbent: readonly numb
   /** Stamp of the list owned by the node at each depth (its positions are in posAt). */
   const currentStamp = new Int32Array(k + 1);
 
-  // Every store's items and line costs in two flat arrays (store s: from firstOffer[s] to
-  // firstOffer[s + 1]): the hot loops then read the same two arrays whatever the store.
-  const firstOffer = new Int32Array(m + 1);
-  for (let s = 0; s < m; s++) firstOffer[s + 1] = firstOffer[s] + storeItems[s].length;
-  const offerItem = new Int32Array(firstOffer[m]);
-  const offerCost = new Float64Array(firstOffer[m]);
-  for (let s = 0; s < m; s++) {
-    offerItem.set(storeItems[s], firstOffer[s]);
-    offerCost.set(storeCosts[s], firstOffer[s]);
-  }
+  const { first: firstOffer, item: offerItem, cost: offerCost } = instance.offers;
 
   const saving = (s: number): number => {
     // (gain + |gain|) / 2 = max(gain, 0), exactly (integers), without a branch: half the gains
