@@ -1,9 +1,10 @@
-// The catalogue's reads, as the database answers them: a page of products (a search, a barcode, or
-// the catalogue browsed), one product with its price in each store, and products by id. Each is one
-// statement that returns the answer's JSON text (product-json.ts); its text is built once per shape
-// (how many words, which order, which filters) and prepared (platform/sql-rows.ts), so a read costs
-// one round trip and no planning. No cache here: products.service.ts keeps answers a while, and the
-// catalogue benchmark runs these functions directly to measure what the database alone can do.
+// The catalogue's reads, as the database answers them: the products of a page (a search, a barcode,
+// or the catalogue browsed) and their number; the cards of products (a Product's JSON); one product
+// with its price in each store; products by id. Each is one statement whose text is built once per
+// shape (how many words, which order, which filters) and prepared (platform/sql-rows.ts), so a read
+// costs one round trip and no planning; the JSON is written by the database (product-json.ts). No
+// cache here: products.service.ts keeps pages and cards a while, and the catalogue benchmark runs
+// these functions directly to measure what the database alone can do.
 import { type SQL, sql } from 'drizzle-orm';
 import type { ProductSort } from '#contract/catalogue';
 import type { DbOrTx } from '../../db/client';
@@ -14,6 +15,8 @@ import type { Db } from '../../db/client';
 import { type Freshness, priceJson, productJson, STALE_SECONDS } from './product-json';
 
 export type PageQuery = { search?: string; category?: string; has_prices: boolean; sort: ProductSort; page: number; limit: number };
+/** The products of a page of the catalogue, in order, and how many products match in all. */
+export type PageIds = { ids: string[]; total: number };
 /** A page of the catalogue: the JSON array of its products, and how many products match in all. */
 export type CataloguePage = { body: string; total: number };
 
@@ -78,11 +81,8 @@ function pageStatement(shape: Shape): PreparedStatement<Values> {
     const count = browsing ? sql`(select count(*) from products p where ${where})` : sql`(select count(*) from m)`;
     return sql`
       with m as ${browsing ? sql`not materialized` : sql`materialized`} (select p.id, p.sort_name, p.created_at${ranked} from products p where ${where}),
-      page as materialized (select * from m order by ${ORDERS[shape.sort]('m')} limit ${v.limit} offset ${v.offset}),
-      ${withShownPrice(sql`page f`)}
-      select ${count}::int as total,
-             (select coalesce(json_agg(${productJson(freshness(v), priceCount)} order by ${ORDERS[shape.sort]('shown')}), '[]')::text
-              from shown join products p on p.id = shown.id) as body`;
+      page as materialized (select * from m order by ${ORDERS[shape.sort]('m')} limit ${v.limit} offset ${v.offset})
+      select ${count}::int as total, coalesce((select array_agg(page.id order by ${ORDERS[shape.sort]('page')}) from page), '{}') as ids`;
   });
 }
 
@@ -95,12 +95,12 @@ function statementOf(shape: Shape): PreparedStatement<Values> {
   return statement;
 }
 
-async function readPage(db: DbOrTx, shape: Shape, values: Values): Promise<CataloguePage> {
-  const [row] = await queryStatement<{ total: number; body: string }, Values>(db, statementOf(shape), values);
-  return { body: row.body, total: Number(row.total) };
+async function readPage(db: DbOrTx, shape: Shape, values: Values): Promise<PageIds> {
+  const [row] = await queryStatement<PageIds, Values>(db, statementOf(shape), values);
+  return { ids: row.ids, total: Number(row.total) };
 }
 
-function searchPage(db: DbOrTx, query: PageQuery, search: string, mode: SearchMode, base: Values): Promise<CataloguePage> {
+function searchPage(db: DbOrTx, query: PageQuery, search: string, mode: SearchMode, base: Values): Promise<PageIds> {
   const { words, startsWith, first, term } = searchValues(search, mode);
   const values: Values = { ...base, startsWith, first, term };
   words.forEach((word, i) => (values[`w${i}`] = word));
@@ -109,12 +109,12 @@ function searchPage(db: DbOrTx, query: PageQuery, search: string, mode: SearchMo
 }
 
 /**
- * A page of GET /api/products: products whose name or brand hold every word of `search` (accents
- * and case ignored), or when none does, near misses ("crme" → "Crème"); a search that is a barcode
- * (`gtin`) finds the product carrying it first; without a search, the catalogue.
+ * The products of a page of GET /api/products: those whose name or brand hold every word of
+ * `search` (accents and case ignored), or when none does, near misses ("crme" → "Crème"); a search
+ * that is a barcode (`gtin`) finds the product carrying it first; without a search, the catalogue.
  */
-export async function readCataloguePage(db: Db, query: PageQuery, gtin: string | null, now: Date): Promise<CataloguePage> {
-  const base: Values = { ...clock(now), category: query.category ?? null, limit: query.limit, offset: (query.page - 1) * query.limit };
+export async function readPageIds(db: Db, query: PageQuery, gtin: string | null): Promise<PageIds> {
+  const base: Values = { category: query.category ?? null, limit: query.limit, offset: (query.page - 1) * query.limit };
   const shape = { words: 0, sort: query.sort, category: Boolean(query.category), hasPrices: query.has_prices };
   const search = query.search?.trim();
   if (!search) return readPage(db, { ...shape, kind: 'browse' }, base);
@@ -125,6 +125,30 @@ export async function readCataloguePage(db: Db, query: PageQuery, gtin: string |
   const page = await searchPage(db, query, search, 'exact', base);
   if (page.total > 0) return page;
   return withFuzzyThreshold(db, (tx) => searchPage(tx, query, search, 'fuzzy', base));
+}
+
+const cardsStatement = preparedStatement(
+  (v) => sql`
+    with ${withShownPrice(sql`unnest(${v.ids}::uuid[]) f(id)`)}
+    select shown.id, ${productJson(freshness(v), priceCount)}::text as card
+    from shown join products p on p.id = shown.id`,
+);
+
+/** The cards (a Product's JSON text, its cheapest price shown) of the products `ids` that exist, by id. */
+export async function readProductCards(db: DbOrTx, ids: string[], now: Date): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryStatement<{ id: string; card: string }, Values>(db, cardsStatement, { ...clock(now), ids });
+  return new Map(rows.map((r) => [r.id, r.card]));
+}
+
+/** The JSON array of these cards, in their order (a product gone meanwhile has none: left out). */
+export const pageBody = (cards: (string | undefined)[]) => `[${cards.filter((card) => card !== undefined).join(',')}]`;
+
+/** A page of GET /api/products, read whole (without any cache): its products, then their cards. */
+export async function readCataloguePage(db: Db, query: PageQuery, gtin: string | null, now: Date): Promise<CataloguePage> {
+  const { ids, total } = await readPageIds(db, query, gtin);
+  const cards = await readProductCards(db, ids, now);
+  return { body: pageBody(ids.map((id) => cards.get(id))), total };
 }
 
 // ---------------------------------------------------------------- one product, products by id
