@@ -17,15 +17,19 @@ import { pwaPlugins } from './pwa.config';
  *   the shell), not in ten files beside it;
  * - `icons`: the icons used on three pages or more, in one file (~4 KiB gzip); the others stay with
  *   the pages that use them;
- * - `kit`: the small components nearly every page shows.
+ * - `kit`: the small components nearly every page shows; `catalogue`: what shows products (their
+ *   pictures, prices and the catalogue's texts), on the catalogue, the lists and the optimiser;
+ *   `promo`: the promo banner's slide and texts (dashboards, the ad manager).
  * Modules only, not what they import (`includeDependenciesRecursively: false`): a group must not
  * drag a page's heavy dependencies (zod, Leaflet) into every page.
  */
 const chunkGroups = [
   { name: 'react', tags: ['$initial' as const], test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, includeDependenciesRecursively: false, priority: 4 },
   { name: 'app', tags: ['$initial' as const], includeDependenciesRecursively: false, priority: 3 },
-  { name: 'icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, minShareCount: 3, includeDependenciesRecursively: false, priority: 2 },
-  { name: 'kit', test: /web[\\/]ui[\\/](Button|Card|Money|LoadError|Avatar)\.tsx$|contract[\\/]format\.ts$/, includeDependenciesRecursively: false, priority: 1 },
+  { name: 'icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, minShareCount: 2, includeDependenciesRecursively: false, priority: 2 },
+  { name: 'catalogue', test: /contract[\\/](catalogue|messages-catalogue)\.ts$|web[\\/]ui[\\/](ProductImage|category-illustrations|PriceFreshness)\.tsx$/, includeDependenciesRecursively: false, priority: 1 },
+  { name: 'promo', test: /contract[\\/]messages-(banner|dashboard)\.ts$|web[\\/]ui[\\/](AdSlide\.tsx|ad-gradients\.ts)$/, includeDependenciesRecursively: false, priority: 1 },
+  { name: 'kit', test: /web[\\/]ui[\\/](Button|Card|Money|LoadError|Avatar|SavedDataNote|LazyDialog)\.tsx$|contract[\\/](format|messages-navigation)\.ts$|web[\\/]lib[\\/]notification-keys\.ts$/, includeDependenciesRecursively: false, priority: 1 },
 ];
 
 export default defineConfig({

@@ -1,9 +1,9 @@
-// French messages of the product catalogue (/products) and the shown prices: sections of the catalogue (contract/messages-fr.ts).
+// French messages of the product dialogs (details, add, edit, duplicate, scanner) and the server's
+// product texts: sections of the catalogue (contract/messages-fr.ts). The catalogue's first screen
+// reads messages-catalogue.ts.
 
 // Part 2: catalogue and products
 export const products = {
-  searchByBarcode: 'Rechercher par code-barres',
-  loadError: 'Erreur lors du chargement des produits',
   detailsError: 'Erreur lors du chargement des détails',
   created: 'Produit créé avec succès!',
   createdPlain: 'Produit créé avec succès',
@@ -24,34 +24,8 @@ export const products = {
   unitInvalid: 'Veuillez choisir une unité dans la liste',
   imageInvalid: 'Image invalide : envoyez une nouvelle image ou gardez une image du produit',
   shopUnknown: 'Magasin inconnu : choisissez-le dans la liste des suggestions',
-  // Page and dialogs
-  title: 'Produits',
-  subtitle: 'Comparez les prix des produits dans les magasins du Gabon.',
-  searchLabel: 'Rechercher un produit',
-  searchPlaceholder: 'Nom ou marque…',
-  categoryFilter: 'Catégorie',
-  allCategories: 'Toutes les catégories',
-  sortLabel: 'Trier par',
-  sortName: 'Nom (A-Z)',
-  sortRecent: 'Plus récents',
-  add: 'Ajouter un produit',
-  smartScanner: 'Scanner intelligent',
-  contribute: 'Contribuer',
-  locationOn: 'Localisation activée : nous vous proposerons de confirmer les prix des magasins proches.',
-  emptyTitle: 'Aucun produit trouvé',
-  emptyText: 'Essayez une autre recherche ou ajoutez le produit au catalogue.',
-  resultCount: (n: number) => `${n} produit${n > 1 ? 's' : ''}`,
-  details: 'Détails',
-  duplicate: 'Dupliquer',
+  // Dialogs
   bestPrice: 'Meilleur prix',
-  fromPrice: 'À partir de',
-  noPrice: 'Prix non renseigné',
-  storeCount: (n: number) => `${n} magasin${n > 1 ? 's' : ''}`,
-  unavailable: 'Indisponible',
-  pagination: 'Pagination des produits',
-  page: (n: number) => `Page ${n}`,
-  previousPage: 'Page précédente',
-  nextPage: 'Page suivante',
   // Form fields
   name: 'Nom du produit',
   brand: 'Marque',
@@ -102,28 +76,6 @@ export const products = {
   contributePrice: 'Contribuer un prix',
   unitLabel: (unit: string) => `Unité : ${unit}`,
   barcodeLabel: (code: string) => `Code-barres : ${code}`,
-} as const;
-
-/** How fresh and confirmed a shown price is, and "Signaler ce prix" (UI). */
-export const trustUi = {
-  seen: (when: string) => `vu ${when.charAt(0).toLowerCase()}${when.slice(1)}`,
-  contributors: (n: number) => `${n} contributeur${n > 1 ? 's' : ''}`,
-  verified: 'vérifié',
-  verifiedHint: 'Prix validé par un modérateur',
-  stale: 'à confirmer',
-  staleHint: (days: number) => `Prix vu il y a plus de ${days} jours : il a peut-être changé`,
-  staleItems: (n: number) => (n > 1 ? `${n} articles reposent sur des prix à confirmer` : '1 article repose sur un prix à confirmer'),
-  staleItemsHint: (days: number) => `Ces prix ont été vus il y a plus de ${days} jours : vérifiez-les en magasin.`,
-  flag: 'Signaler ce prix',
-  flagFor: (store: string) => `Signaler ce prix (${store})`,
-  flagged: 'Signalé',
-  flagReason: 'Motif du signalement',
-  flagComment: 'Commentaire (facultatif)',
-  flagCommentPlaceholder: 'Ex. : le prix en rayon est de 3 500 FCFA',
-  flagCommentHint: '500 caractères maximum',
-  flagSubmit: 'Envoyer le signalement',
-  flagSubmitting: 'Envoi...',
-  flagError: 'Erreur lors du signalement du prix',
 } as const;
 
 export const nearbyInvite = {

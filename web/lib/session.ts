@@ -172,6 +172,9 @@ export function signIn(response: LoginResponse) {
 export function updateUser(user: Partial<SessionUser>) {
   if (!state.user) return;
   const merged = { ...state.user, ...user };
+  // The start-up check usually reads back the same user: no change, no re-render of every screen
+  // that reads the session (it would come while the first page renders, and redo its render).
+  if (JSON.stringify(merged) === JSON.stringify(state.user)) return;
   writeStorage(STORAGE_KEYS.user, JSON.stringify(merged));
   writeStorage(STORAGE_KEYS.brandUser, JSON.stringify(merged));
   setState({ user: merged });

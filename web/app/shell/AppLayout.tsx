@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { useSession } from '../../lib/session';
 import { STORAGE_KEYS, readStorage } from '../../lib/storage-keys';
 import { useIdle } from '../../ui/use-idle';
+import { usePreparedFormatters } from '../../ui/use-prepared-formatters';
 import { Footer } from './Footer';
 import { OfflineIndicatorWhenIdle } from './OfflineIndicatorWhenIdle';
 
@@ -37,12 +38,8 @@ export function AppLayout() {
   useEffect(() => {
     if (idle) startListSync(queryClient);
   }, [idle, queryClient]);
-  // The signed-in pages show amounts and dates: the locale's data loads while the page waits for
-  // its data (the module came with the page).
-  useEffect(() => {
-    const timer = setTimeout(() => void import('#contract/format').then((format) => format.prepareFormatters()));
-    return () => clearTimeout(timer);
-  }, []);
+  // The signed-in pages show amounts and dates.
+  usePreparedFormatters();
   return (
     <div className="flex min-h-dvh flex-col">
       {user && (

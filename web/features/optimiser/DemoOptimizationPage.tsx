@@ -18,10 +18,12 @@ import { demoQuery } from './optimiser-api';
 import { PlanByStore } from './PlanByStore';
 import { PlanTotals } from './PlanTotals';
 import { LoadError } from '../../ui/LoadError';
+import { usePreparedFormatters } from '../../ui/use-prepared-formatters';
 
 export function DemoOptimizationPage() {
   const { data: demo, isPending, isError, refetch } = useQuery(demoQuery);
   const [shown, setShown] = useState(true);
+  usePreparedFormatters();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">

@@ -48,8 +48,8 @@ export function ProductStep({ value, onChange, onScan }: ProductStepProps) {
         <button
           type="button"
           onClick={onScan}
-          aria-label={fr.products.searchByBarcode}
-          title={fr.products.searchByBarcode}
+          aria-label={fr.catalogueUi.searchByBarcode}
+          title={fr.catalogueUi.searchByBarcode}
           className="absolute right-1 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-brand-700"
         >
           <ScanBarcode size={20} aria-hidden="true" />
@@ -61,7 +61,7 @@ export function ProductStep({ value, onChange, onScan }: ProductStepProps) {
             <Spinner className="text-brand-700" />
           </li>
         ) : isError ? (
-          <li className="p-3 text-sm text-rose-700">{fr.products.loadError}</li>
+          <li className="p-3 text-sm text-rose-700">{fr.catalogueUi.loadError}</li>
         ) : data.length === 0 ? (
           <li className="p-3 text-sm text-slate-500">{fr.contribute.noProduct}</li>
         ) : (

@@ -16,20 +16,20 @@ export function CatalogueHeader({ contributes, onAdd, onScan }: CatalogueHeaderP
   return (
     <div className="flex items-center justify-between gap-3 sm:items-end">
       <div className="min-w-0">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{fr.products.title}</h1>
-        <p className="mt-1 hidden text-slate-600 sm:block">{fr.products.subtitle}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{fr.catalogueUi.title}</h1>
+        <p className="mt-1 hidden text-slate-600 sm:block">{fr.catalogueUi.subtitle}</p>
       </div>
       <div className="flex shrink-0 flex-wrap justify-end gap-2">
-        <Button icon={<Plus size={18} />} onClick={onAdd} className={COMPACT} title={fr.products.add}>
-          <Label text={fr.products.add} />
+        <Button icon={<Plus size={18} />} onClick={onAdd} className={COMPACT} title={fr.catalogueUi.add}>
+          <Label text={fr.catalogueUi.add} />
         </Button>
-        <Button variant="secondary" icon={<ScanLine size={18} />} onClick={onScan} className={COMPACT} title={fr.products.smartScanner}>
-          <Label text={fr.products.smartScanner} />
+        <Button variant="secondary" icon={<ScanLine size={18} />} onClick={onScan} className={COMPACT} title={fr.catalogueUi.smartScanner}>
+          <Label text={fr.catalogueUi.smartScanner} />
         </Button>
         {contributes && (
-          <Link to="/contribute" className={`${buttonClasses({ variant: 'outline' })} ${COMPACT}`} title={fr.products.contribute}>
+          <Link to="/contribute" className={`${buttonClasses({ variant: 'outline' })} ${COMPACT}`} title={fr.catalogueUi.contribute}>
             <Tag size={18} aria-hidden="true" />
-            <Label text={fr.products.contribute} />
+            <Label text={fr.catalogueUi.contribute} />
           </Link>
         )}
       </div>

@@ -13,7 +13,7 @@ const ACTION = 'inline-flex h-9 flex-1 items-center justify-center gap-1.5 round
 export function ProductCard({ product, onDetails, onEdit, onDuplicate }: ProductCardProps) {
   return (
     <Card className="flex h-full flex-col overflow-hidden">
-      <button type="button" onClick={onDetails} className="flex gap-3 p-3 text-left" aria-label={`${fr.products.details} : ${product.name}`}>
+      <button type="button" onClick={onDetails} className="flex gap-3 p-3 text-left" aria-label={`${fr.catalogueUi.details} : ${product.name}`}>
         <ProductImage src={product.thumbnail_url} category={product.category} className="size-20 shrink-0 overflow-hidden rounded-xl bg-slate-100" />
         <span className="min-w-0 flex-1">
           <span className="line-clamp-2 font-semibold leading-snug text-slate-900">{product.name}</span>
@@ -26,7 +26,7 @@ export function ProductCard({ product, onDetails, onEdit, onDuplicate }: Product
           <>
             <div className="flex items-end justify-between gap-2">
               <span className="min-w-0">
-                <span className="block text-xs text-slate-500">{fr.products.fromPrice}</span>
+                <span className="block text-xs text-slate-500">{fr.catalogueUi.fromPrice}</span>
                 <span className="flex items-center gap-1 truncate text-xs text-slate-500">
                   <Store size={12} className="shrink-0" aria-hidden="true" />
                   <span className="truncate">{product.shop_name}</span>
@@ -34,20 +34,20 @@ export function ProductCard({ product, onDetails, onEdit, onDuplicate }: Product
               </span>
               <span className="shrink-0 text-right">
                 <Money amount={product.price} className="block text-lg font-bold text-brand-800" />
-                <span className="text-xs text-slate-500">{fr.products.storeCount(product.price_count)}</span>
+                <span className="text-xs text-slate-500">{fr.catalogueUi.storeCount(product.price_count)}</span>
               </span>
             </div>
             {product.price_freshness && <PriceFreshness freshness={product.price_freshness} className="mt-1.5" />}
           </>
         ) : (
-          <p className="text-sm text-slate-500">{fr.products.noPrice}</p>
+          <p className="text-sm text-slate-500">{fr.catalogueUi.noPrice}</p>
         )}
-        {!product.availability && <p className="mt-1 text-xs font-medium text-amber-700">{fr.products.unavailable}</p>}
+        {!product.availability && <p className="mt-1 text-xs font-medium text-amber-700">{fr.catalogueUi.unavailable}</p>}
       </div>
       <div className="flex gap-1 border-t border-slate-100 p-1.5">
         <button type="button" onClick={onDetails} className={`${ACTION} text-brand-800 hover:bg-brand-50`}>
           <Eye size={15} aria-hidden="true" />
-          {fr.products.details}
+          {fr.catalogueUi.details}
         </button>
         <button type="button" onClick={onEdit} className={`${ACTION} text-slate-700 hover:bg-slate-100`}>
           <Pencil size={15} aria-hidden="true" />
@@ -55,7 +55,7 @@ export function ProductCard({ product, onDetails, onEdit, onDuplicate }: Product
         </button>
         <button type="button" onClick={onDuplicate} className={`${ACTION} text-slate-700 hover:bg-slate-100`}>
           <Copy size={15} aria-hidden="true" />
-          {fr.products.duplicate}
+          {fr.catalogueUi.duplicate}
         </button>
       </div>
     </Card>

@@ -148,7 +148,7 @@ export function ProductDetailsDialog({ productId, onClose, onEdit, onDuplicate }
               {fr.products.contributePrice}
             </Link>
             <Button variant="outline" icon={<Copy size={16} />} onClick={() => onDuplicate(product)}>
-              {fr.products.duplicate}
+              {fr.catalogueUi.duplicate}
             </Button>
             <Button icon={<Pencil size={16} />} onClick={() => onEdit(product)}>
               {fr.common.edit}
@@ -176,7 +176,7 @@ export function ProductDetailsDialog({ productId, onClose, onEdit, onDuplicate }
             <div className="space-y-1 text-sm text-slate-600">
               {product.unit && <p>{fr.products.unitLabel(product.unit)}</p>}
               {product.barcode && <p>{fr.products.barcodeLabel(product.barcode)}</p>}
-              {!product.availability && <p className="font-medium text-amber-700">{fr.products.unavailable}</p>}
+              {!product.availability && <p className="font-medium text-amber-700">{fr.catalogueUi.unavailable}</p>}
             </div>
             {product.description && <p className="text-sm text-slate-700">{product.description}</p>}
           </div>

@@ -33,7 +33,7 @@ const SmartScannerDialog = lazyNamed(() => import('./SmartScannerDialog'), 'Smar
 const NearbyStoreInvite = lazyNamed(() => import('./NearbyStoreInvite'), 'NearbyStoreInvite');
 
 const SEARCH_DEBOUNCE_MS = 300;
-const SORT_LABELS: Record<ProductSort, string> = { relevance: fr.navigation.sortRelevance, name: fr.products.sortName, recent: fr.products.sortRecent };
+const SORT_LABELS: Record<ProductSort, string> = { relevance: fr.navigation.sortRelevance, name: fr.catalogueUi.sortName, recent: fr.catalogueUi.sortRecent };
 
 /**
  * The catalogue's page, search, category and sort live in the URL, so Back, Forward and a reload
@@ -80,7 +80,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
   return (
     <div className="relative">
       <label htmlFor="catalogue-search" className="sr-only">
-        {fr.products.searchLabel}
+        {fr.catalogueUi.searchLabel}
       </label>
       <Search size={18} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-400" aria-hidden="true" />
       <input
@@ -88,14 +88,14 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        placeholder={fr.products.searchPlaceholder}
+        placeholder={fr.catalogueUi.searchPlaceholder}
         className="block h-11 w-full rounded-xl border border-slate-300 bg-white pl-10 pr-12 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
       />
       <button
         type="button"
         onClick={() => setScanning(true)}
-        aria-label={fr.products.searchByBarcode}
-        title={fr.products.searchByBarcode}
+        aria-label={fr.catalogueUi.searchByBarcode}
+        title={fr.catalogueUi.searchByBarcode}
         className="absolute right-1 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-brand-700"
       >
         <ScanBarcode size={20} aria-hidden="true" />
@@ -159,9 +159,9 @@ export function ProductsPage() {
           <SearchBox value={filters.search} onChange={(search) => update({ search }, { replace: true })} />
         </div>
         <label className="block">
-          <span className="sr-only">{fr.products.categoryFilter}</span>
-          <select className={SELECT} value={filters.category} onChange={(e) => update({ category: e.target.value })} aria-label={fr.products.categoryFilter}>
-            <option value="">{fr.products.allCategories}</option>
+          <span className="sr-only">{fr.catalogueUi.categoryFilter}</span>
+          <select className={SELECT} value={filters.category} onChange={(e) => update({ category: e.target.value })} aria-label={fr.catalogueUi.categoryFilter}>
+            <option value="">{fr.catalogueUi.allCategories}</option>
             {PRODUCT_CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -170,8 +170,8 @@ export function ProductsPage() {
           </select>
         </label>
         <label className="block">
-          <span className="sr-only">{fr.products.sortLabel}</span>
-          <select className={SELECT} value={filters.sort} onChange={(e) => update({ sort: e.target.value as ProductSort })} aria-label={fr.products.sortLabel}>
+          <span className="sr-only">{fr.catalogueUi.sortLabel}</span>
+          <select className={SELECT} value={filters.sort} onChange={(e) => update({ sort: e.target.value as ProductSort })} aria-label={fr.catalogueUi.sortLabel}>
             {PRODUCT_SORTS.filter((s) => s !== 'relevance' || filters.search.trim()).map((s) => (
               <option key={s} value={s}>
                 {SORT_LABELS[s]}
@@ -182,7 +182,7 @@ export function ProductsPage() {
       </div>
 
       {isError && !data ? (
-        <LoadError message={fr.products.loadError} onRetry={() => void refetch()} />
+        <LoadError message={fr.catalogueUi.loadError} onRetry={() => void refetch()} />
       ) : isPending ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: CATALOGUE.pageSize }, (_, i) => (
@@ -192,11 +192,11 @@ export function ProductsPage() {
       ) : data.products.length === 0 ? (
         <EmptyState
           icon={<PackageSearch size={24} />}
-          title={fr.products.emptyTitle}
-          text={fr.products.emptyText}
+          title={fr.catalogueUi.emptyTitle}
+          text={fr.catalogueUi.emptyText}
           action={
             <Button icon={<Plus size={18} />} onClick={() => setSimpleAdd(true)}>
-              {fr.products.add}
+              {fr.catalogueUi.add}
             </Button>
           }
         />
@@ -204,9 +204,9 @@ export function ProductsPage() {
         <>
           <SavedDataNote fetchedAt={dataUpdatedAt} />
           <p className="text-sm text-slate-500" aria-live="polite">
-            {fr.products.resultCount(data.total)}
+            {fr.catalogueUi.resultCount(data.total)}
           </p>
-          <ul className={`grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`} aria-label={fr.products.title} aria-busy={isFetching}>
+          <ul className={`grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`} aria-label={fr.catalogueUi.title} aria-busy={isFetching}>
             {data.products.map((product) => (
               <li key={product.id}>
                 <ProductCard
@@ -223,10 +223,10 @@ export function ProductsPage() {
             pages={pages}
             window={CATALOGUE.pageWindow}
             onChange={(page) => update({ page })}
-            label={fr.products.pagination}
-            pageLabel={fr.products.page}
-            previousLabel={fr.products.previousPage}
-            nextLabel={fr.products.nextPage}
+            label={fr.catalogueUi.pagination}
+            pageLabel={fr.catalogueUi.page}
+            previousLabel={fr.catalogueUi.previousPage}
+            nextLabel={fr.catalogueUi.nextPage}
           />
         </>
       )}
@@ -234,7 +234,7 @@ export function ProductsPage() {
       {contributes && geo.status === 'granted' && (
         <p className="flex items-start gap-2 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-800" role="status">
           <MapPin size={16} className="mt-0.5 shrink-0" aria-hidden="true" />
-          {fr.products.locationOn}
+          {fr.catalogueUi.locationOn}
         </p>
       )}
       {contributes && geo.position && (

@@ -1,0 +1,57 @@
+// French messages of the catalogue's first screen (/products: search, filters, the product cards,
+// pages) and of the shown prices' freshness: sections of the catalogue (contract/messages-fr.ts).
+// Apart from `products` (messages-products.ts: the product dialogs and the server's texts), so that
+// the catalogue page does not load the texts of its dialogs before it shows.
+
+export const catalogueUi = {
+  searchByBarcode: 'Rechercher par code-barres',
+  loadError: 'Erreur lors du chargement des produits',
+  title: 'Produits',
+  subtitle: 'Comparez les prix des produits dans les magasins du Gabon.',
+  searchLabel: 'Rechercher un produit',
+  searchPlaceholder: 'Nom ou marque…',
+  categoryFilter: 'Catégorie',
+  allCategories: 'Toutes les catégories',
+  sortLabel: 'Trier par',
+  sortName: 'Nom (A-Z)',
+  sortRecent: 'Plus récents',
+  add: 'Ajouter un produit',
+  smartScanner: 'Scanner intelligent',
+  contribute: 'Contribuer',
+  locationOn: 'Localisation activée : nous vous proposerons de confirmer les prix des magasins proches.',
+  emptyTitle: 'Aucun produit trouvé',
+  emptyText: 'Essayez une autre recherche ou ajoutez le produit au catalogue.',
+  resultCount: (n: number) => `${n} produit${n > 1 ? 's' : ''}`,
+  details: 'Détails',
+  duplicate: 'Dupliquer',
+  fromPrice: 'À partir de',
+  noPrice: 'Prix non renseigné',
+  storeCount: (n: number) => `${n} magasin${n > 1 ? 's' : ''}`,
+  unavailable: 'Indisponible',
+  pagination: 'Pagination des produits',
+  page: (n: number) => `Page ${n}`,
+  previousPage: 'Page précédente',
+  nextPage: 'Page suivante',
+} as const;
+
+/** How fresh and confirmed a shown price is, and "Signaler ce prix" (UI). */
+export const trustUi = {
+  seen: (when: string) => `vu ${when.charAt(0).toLowerCase()}${when.slice(1)}`,
+  contributors: (n: number) => `${n} contributeur${n > 1 ? 's' : ''}`,
+  verified: 'vérifié',
+  verifiedHint: 'Prix validé par un modérateur',
+  stale: 'à confirmer',
+  staleHint: (days: number) => `Prix vu il y a plus de ${days} jours : il a peut-être changé`,
+  staleItems: (n: number) => (n > 1 ? `${n} articles reposent sur des prix à confirmer` : '1 article repose sur un prix à confirmer'),
+  staleItemsHint: (days: number) => `Ces prix ont été vus il y a plus de ${days} jours : vérifiez-les en magasin.`,
+  flag: 'Signaler ce prix',
+  flagFor: (store: string) => `Signaler ce prix (${store})`,
+  flagged: 'Signalé',
+  flagReason: 'Motif du signalement',
+  flagComment: 'Commentaire (facultatif)',
+  flagCommentPlaceholder: 'Ex. : le prix en rayon est de 3 500 FCFA',
+  flagCommentHint: '500 caractères maximum',
+  flagSubmit: 'Envoyer le signalement',
+  flagSubmitting: 'Envoi...',
+  flagError: 'Erreur lors du signalement du prix',
+} as const;
