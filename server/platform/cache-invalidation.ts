@@ -5,6 +5,7 @@
 // While a process's listener is down it could miss such notices, so its caches are bypassed (reads
 // go to the database) until the listener is back, and then cleared. On PGlite there is one process
 // and the local clear is all there is. The caches' TTLs stay as a last bound (a lost NOTIFY).
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
@@ -27,7 +28,23 @@ export const SESSIONS_CACHE = 'sessions';
 export async function invalidateCache(db: Db, name: string): Promise<void> {
   clearReadCache(db, name);
   if (!postgresPoolOf(db)) return;
-  await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${name})`).catch(() => {});
+  await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${noticeOf(db, name)})`).catch(() => {});
+}
+
+// A notice names its sender, so that a process ignores the echo of its own: that echo arrives a few
+// milliseconds late and would throw away what was read (and cached) since the local clear.
+const senders = new WeakMap<Db, string>();
+const senderOf = (db: Db) => {
+  let id = senders.get(db);
+  if (!id) senders.set(db, (id = randomUUID()));
+  return id;
+};
+const noticeOf = (db: Db, name: string) => `${name}@${senderOf(db)}`;
+/** The cache a notice names, or null for the echo of this process's own. */
+function cacheNamedBy(db: Db, notice: string): string | null {
+  const at = notice.lastIndexOf('@');
+  if (at < 0) return notice; // a sender that does not name itself
+  return notice.slice(at + 1) === senderOf(db) ? null : notice.slice(0, at);
 }
 
 /** A session was revoked, a user suspended or a role changed: no cache may still vouch for it. */
@@ -43,7 +60,10 @@ export function registerCacheInvalidation(app: FastifyInstance, db: Db, log: Log
   const { events, release } = acquireDatabaseEvents(db, log);
   setReadCachesBypassed(db, !events.live());
   const unsubscribe = [
-    events.on(CACHE_CHANNEL, (name) => clearReadCache(db, name)),
+    events.on(CACHE_CHANNEL, (notice) => {
+      const name = cacheNamedBy(db, notice);
+      if (name) clearReadCache(db, name);
+    }),
     events.onStateChange((live) => setReadCachesBypassed(db, !live)),
   ];
   // Serve with shared caches from the start when the database answers (it did: migrations ran).

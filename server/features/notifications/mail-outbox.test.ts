@@ -146,9 +146,12 @@ describe('retries', () => {
   it('a mail claimed by a process that died is sent once its lease ends', async () => {
     const user = await registerUser(ctx.app);
     await orderNews(user, 'Essai 3');
+    // Sent first, so that no pass started by the notification's kick is still at work on it; then
+    // put back as a claim (its lease running 10 more minutes) that the process holding it never ended.
+    await ctx.app.mailDispatcher.flush();
     await ctx.db
       .update(outgoingMails)
-      .set({ status: 'sending', attempts: 1, sendAfter: new Date(ctx.clock.now().getTime() + 10 * 60_000) })
+      .set({ status: 'sending', attempts: 1, sentAt: null, sendAfter: new Date(ctx.clock.now().getTime() + 10 * 60_000) })
       .where(eq(outgoingMails.userId, user.user.id));
     await ctx.app.mailDispatcher.flush();
     expect((await mailsOf(user.user.id))[0].status).toBe('sending');
