@@ -31,12 +31,13 @@ export function normaliseSearch(query: string | undefined): string | undefined {
 
 /**
  * A cache key for a (normalised) search that another search shares only if both find the same
- * products in the same order: Latin letters lower-cased and stripped of their accents, as mp_fold
- * does ("Crème" and "creme"). Other characters are kept as typed (a test checks every Latin letter
- * against mp_fold).
+ * products in the same order: the letters of Latin-1 and Latin Extended-A lower-cased and stripped
+ * of their accents, as mp_fold does ("Crème" and "creme"). Other characters are kept as typed: in
+ * Latin Extended-B, unaccent and Unicode's decomposition disagree (Ǣ, Ʀ). A test checks them all
+ * against mp_fold.
  */
 export function searchKey(search: string): string {
-  return search.replace(/[A-Z\u00c0-\u024f]/g, (c) => c.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
+  return search.replace(/[A-Z\u00c0-\u017f]/g, (c) => c.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
 }
 
 /** Escapes LIKE's wildcards and its escape character, so "50%" means the characters 5, 0 and %. */

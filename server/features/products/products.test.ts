@@ -4,10 +4,12 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fr } from '#contract/messages';
-import type { Product, ProductDetail } from '#contract/products';
+import { ProductDetailSchema, ProductPriceSchema, ProductSchema } from '#contract/product-answers';
+import { type Product, type ProductDetail, ProductListQuerySchema } from '#contract/products';
 import { priceObservations, products, stores } from '../../db/schema';
 import { bearer, createTestContext, detailOf, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { dataUrl, fakeJpegDataUrl, pngBytes, sixMegabytePng } from '../../test/images';
+import { cataloguePageRead } from './products.service';
 
 let ctx: TestContext;
 let alice: SignedIn;
@@ -467,5 +469,81 @@ describe('GET /api/products-with-prices', () => {
       expect(detail.prices.find((p) => p.store_id === storeId)?.price).toBe(product.price);
     }
     expect((await get('/api/products-with-prices?store_id=nimporte', alice.access_token)).statusCode).toBe(400);
+  });
+});
+
+describe('catalogue answers and their caches', () => {
+  const listQuery = (query: string) => ProductListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+  const search = (text: string, token?: string) => get(`/api/products?search=${encodeURIComponent(text)}`, token);
+
+  it('answers exactly the fields of the response schemas (the database writes the JSON)', async () => {
+    const page = (await search('creme')).json() as Product[];
+    expect(page.length).toBeGreaterThan(0);
+    for (const product of page) ProductSchema.strict().parse(product);
+    const detail = (await get(`/api/products/${page[0].id}`)).json();
+    ProductDetailSchema.extend({ prices: ProductPriceSchema.strict().array() }).strict().parse(detail);
+  });
+
+  it('answers a search without words (only commas) with the catalogue, not an error', async () => {
+    const res = await search(',,,');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Number(res.headers['x-total-count'])).toBe(await productCount());
+  });
+
+  it('serves equivalent searches from one entry: case, accents and extra spaces aside', async () => {
+    const keyOf = (query: string) => cataloguePageRead(listQuery(query)).key;
+    expect(keyOf('search=Cr%C3%A8me%20%20Fra%C3%AEche')).toBe(keyOf('search=creme%20fraiche&page=1'));
+    expect(keyOf('search=creme%20fraiche&sort=relevance')).toBe(keyOf('search=%20creme%20fraiche%20'));
+    expect(keyOf('search=creme')).not.toBe(keyOf('search=creme&page=2'));
+    expect(keyOf('search=creme,fraiche')).not.toBe(keyOf('search=creme%20fraiche'));
+    const accented = await search('Crème  Fraîche');
+    const plain = await search('creme fraiche');
+    expect(accented.body).toBe(plain.body);
+    expect(accented.headers['x-total-count']).toBe(plain.headers['x-total-count']);
+  });
+
+  it('shows a price change and a rename on the next read of a cached page, card and detail', async () => {
+    const created = (await send('POST', '/api/products', { name: 'Igname du cache', shop_id: storeId, price: 1000 })).json().product as ProductDetail;
+    const shown = async (text: string) => ((await search(text)).json() as Product[]).find((p) => p.id === created.id);
+    expect(await shown('igname du cache')).toMatchObject({ price: 1000, shop_id: storeId });
+    expect(((await get(`/api/products/${created.id}`)).json() as ProductDetail).price).toBe(1000);
+
+    expect((await send('PUT', `/api/products/${created.id}`, { name: 'Igname du cache', shop_id: storeId, price: 1100 })).statusCode).toBe(200);
+    expect(await shown('igname du cache')).toMatchObject({ price: 1100, shop_id: storeId });
+    expect(((await get(`/api/products/${created.id}`)).json() as ProductDetail).price).toBe(1100);
+
+    // A cheaper price elsewhere: the card shows that store now.
+    const duplicated = await send('POST', '/api/products/duplicate', { original_product_id: created.id, shop_id: otherStoreId, price: 900 });
+    expect(duplicated.statusCode, duplicated.body).toBe(201);
+    expect(await shown('igname du cache')).toMatchObject({ price: 900, shop_id: otherStoreId, price_count: 2 });
+
+    expect((await send('PUT', `/api/products/${created.id}`, { name: 'Igname renommée' })).statusCode).toBe(200);
+    expect(await shown('igname du cache')).toBeUndefined();
+    expect(await shown('igname renommée')).toMatchObject({ name: 'Igname renommée', price: 900 });
+  });
+
+  it('composes the same pages from cached cards as the database writes them whole', async () => {
+    const queries = ['search=lait', 'search=riz', 'search=huile&limit=10', 'has_prices=true&limit=12', 'search=savon&sort=recent', 'search=lait&page=2&limit=3', 'limit=6&page=3', 'search=huille'];
+    // Twice, in two orders: pages share cards that earlier pages put in the cache.
+    for (const query of [...queries, ...[...queries].reverse()]) {
+      const res = await get(`/api/products?${query}`);
+      const whole = await cataloguePageRead(listQuery(query)).read(ctx.db, ctx.clock.now());
+      expect(res.body, query).toBe(whole.body);
+      expect(Number(res.headers['x-total-count']), query).toBe(whole.total);
+    }
+  });
+
+  it('gives everyone the same catalogue: no answer depends on who asks', async () => {
+    // The catalogue answers are public (the token is only checked): a signed-in reader fills the
+    // cache, an anonymous one and another user read the same bytes, and no field names a user.
+    const asAlice = await search('sardines', alice.access_token);
+    const anonymous = await search('sardines');
+    const asBob = await search('sardines', bob.access_token);
+    expect(anonymous.body).toBe(asAlice.body);
+    expect(asBob.body).toBe(asAlice.body);
+    expect(asAlice.body).not.toContain(alice.user.id);
+    const [first] = asAlice.json() as Product[];
+    const detail = await get(`/api/products/${first.id}`, alice.access_token);
+    expect((await get(`/api/products/${first.id}`, bob.access_token)).body).toBe(detail.body);
   });
 });
