@@ -11,12 +11,19 @@ const optionalText = z
   .transform((v) => v || undefined)
   .optional();
 
+/** shared_buffers of the embedded database: see server/db/client.ts. */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
+
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Postgres's own cache inside the embedded database (PGlite), in MB; the OS caches the files too. */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(512).default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
+  /** Empty PGlite clusters that a first start copies instead of running initdb (default: the built server's). */
+  PGLITE_TEMPLATE_DIR: optionalText,
   /** Optional fixed signing key; by default one is generated and kept in the database. */
   SESSION_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -85,6 +92,10 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** shared_buffers of the embedded database (PGlite), in MB. */
+  pgliteSharedBuffersMb: number;
+  /** Where a first start finds the empty cluster to copy (server/db/pglite-template.ts); unset: beside the built server. */
+  pgliteTemplateDir?: string;
   sessionSecret?: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   trustProxy: boolean;
@@ -135,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
+    pgliteTemplateDir: e.PGLITE_TEMPLATE_DIR && path.resolve(e.PGLITE_TEMPLATE_DIR),
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -1,65 +1,21 @@
 // Restarting keeps every row: start the real server process, write through the API, stop it with
 // SIGTERM, start it again on the same data, read everything back.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseUrl, dropDatabase, requireTestDatabaseUrl, testDbKind, uniqueName, withAdminClient } from '../test/template-db';
-
-type Server = { url: string; process: ChildProcess };
-
-function startServer(env: Record<string, string>): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_DIST_DIR: '/nonexistent', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /écoute sur (http:\/\/localhost:\d+)/.exec(output);
-      if (match) resolve({ url: match[1], process: child });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`le serveur s'est arrêté (code ${code}) :\n${output}`)));
-  });
-}
-
-function stopServer(server: Server): Promise<number | null> {
-  return new Promise((resolve) => {
-    server.process.removeAllListeners('exit');
-    server.process.on('exit', (code) => resolve(code));
-    server.process.kill('SIGTERM');
-  });
-}
+import { freshServerData, startServerProcess, stopServerProcess } from '../test/server-process';
 
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Record<string, any> });
 
 describe('restart keeps the data', () => {
-  const env: Record<string, string> = {};
+  let env: Record<string, string>;
   let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    if (testDbKind() === 'postgres') {
-      const name = uniqueName('mp_restart');
-      await withAdminClient((c) => c.query(`create database ${name}`));
-      env.DATABASE_URL = databaseUrl(requireTestDatabaseUrl(), name);
-      env.DATA_DIR = await mkdtemp(path.join(os.tmpdir(), 'monpanier-restart-'));
-      cleanup = async () => {
-        await dropDatabase(name);
-        await rm(env.DATA_DIR, { recursive: true, force: true });
-      };
-    } else {
-      env.DATA_DIR = await mkdtemp(path.join(os.tmpdir(), 'monpanier-restart-'));
-      cleanup = () => rm(env.DATA_DIR, { recursive: true, force: true });
-    }
+    ({ env, cleanup } = await freshServerData('restart'));
   });
   afterAll(() => cleanup?.());
 
   it('write, stop, start, read: the account, its profile, its session and the seed survive; nothing is seeded twice', async () => {
-    const first = await startServer(env);
+    const first = await startServerProcess(env);
     const register = await json(
       await fetch(`${first.url}/api/auth/register`, {
         method: 'POST',
@@ -71,9 +27,9 @@ describe('restart keeps the data', () => {
     const token = register.body.access_token as string;
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     expect((await fetch(`${first.url}/api/users/me/preferences`, { method: 'PUT', headers: auth, body: JSON.stringify({ location_sharing: true }) })).status).toBe(200);
-    expect(await stopServer(first)).toBe(0);
+    expect(await stopServerProcess(first)).toBe(0);
 
-    const second = await startServer(env);
+    const second = await startServerProcess(env);
     try {
       const me = await json(await fetch(`${second.url}/api/users/me`, { headers: auth }));
       expect(me.status).toBe(200);
@@ -86,7 +42,7 @@ describe('restart keeps the data', () => {
       const demoDashboard = await json(await fetch(`${second.url}/api/dashboard`, { headers: { authorization: `Bearer ${demo.body.access_token}` } }));
       expect(demoDashboard.body.counters.shopping_lists).toBe(1);
     } finally {
-      await stopServer(second);
+      await stopServerProcess(second);
     }
   }, 180_000);
 });
