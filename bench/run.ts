@@ -12,7 +12,7 @@ const CASES: BenchCase[] = [
   },
   {
     name: 'catalogue',
-    description: 'catalogue sur PostgreSQL : 20 000 produits, 150 magasins, 500 000 prix ; recherche et fiche produit',
+    description: 'catalogue sur PostgreSQL et PGlite : 20 000 produits, 150 magasins, 500 000 prix ; recherche et fiche produit, face au SQL seul',
     load: () => import('./catalogue'),
   },
   {

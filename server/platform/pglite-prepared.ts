@@ -3,7 +3,10 @@
 // catalogue's hot reads that was two thirds of the cost of a product page. Here a statement is parsed
 // once per database under its name, and each call sends bind, describe, execute and sync in one
 // message: one crossing, and a plan the database keeps (as PostgreSQL does for node-postgres's named
-// statements). Reads only: nothing is synced to the file system afterwards.
+// statements). Their plan is made once, for any values (plan_cache_mode, set for the session when the
+// first statement is prepared: only these statements are prepared on PGlite): re-planning for each
+// call's values, as PostgreSQL chooses to for some, cost as much as running them. Reads only: nothing
+// is synced to the file system afterwards.
 import { type PGlite, type ParserOptions, parse, protocol } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
@@ -43,11 +46,15 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-async function prepare(pglite: PGlite, name: string, text: string): Promise<number[]> {
+/** Prepares the statement (after setting the session's plan cache mode, for its first statement). */
+async function prepare(pglite: PGlite, statements: Map<string, number[]>, name: string, text: string): Promise<number[]> {
+  if (statements.size === 0) await pglite.execProtocolStream(serialize.query('set plan_cache_mode = force_generic_plan'), { syncToFs: false });
   const messages = await pglite.execProtocolStream(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), {
     syncToFs: false,
   });
-  return parse.parseDescribeStatementResults(messages);
+  const paramTypes = parse.parseDescribeStatementResults(messages);
+  statements.set(name, paramTypes);
+  return paramTypes;
 }
 
 async function execute<T>(pglite: PGlite, name: string, paramTypes: number[], values: unknown[], options: Options): Promise<T[]> {
@@ -71,14 +78,14 @@ export function queryPreparedPglite<T>(pglite: PGlite, name: string, text: strin
     pglite._runExclusiveQuery(async () => {
       let statements = preparedIn.get(pglite);
       if (!statements) preparedIn.set(pglite, (statements = new Map()));
-      let paramTypes = statements.get(name);
-      if (!paramTypes) statements.set(name, (paramTypes = await prepare(pglite, name, text)));
+      const paramTypes = statements.get(name) ?? (await prepare(pglite, statements, name, text));
       try {
         return await execute<T>(pglite, name, paramTypes, values, options);
       } catch (error) {
         if ((error as { code?: string }).code !== UNKNOWN_STATEMENT) throw error;
-        statements.set(name, (paramTypes = await prepare(pglite, name, text)));
-        return execute<T>(pglite, name, paramTypes, values, options);
+        // The session forgot its statements (DISCARD ALL, DEALLOCATE ALL): prepare again from scratch.
+        statements.clear();
+        return execute<T>(pglite, name, await prepare(pglite, statements, name, text), values, options);
       }
     }),
   );
