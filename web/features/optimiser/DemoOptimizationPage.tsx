@@ -4,7 +4,7 @@
 // switchable.
 import { useQuery } from '@tanstack/react-query';
 import { Eye, EyeOff, MapPin, ShoppingCart, Store, Trophy } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { formatNumber, formatXaf } from '#contract/format';
 import { fr } from '#contract/messages';
@@ -21,7 +21,9 @@ import { LoadError } from '../../ui/LoadError';
 import { usePreparedFormatters } from '../../ui/use-prepared-formatters';
 
 export function DemoOptimizationPage() {
-  const { data: demo, isPending, isError, refetch } = useQuery(demoQuery);
+  const { data, isError, refetch } = useQuery(demoQuery);
+  // The plans are rendered in slices (a deferred value), not in one long task as they arrive.
+  const demo = useDeferredValue(data);
   const [shown, setShown] = useState(true);
   usePreparedFormatters();
 
@@ -36,13 +38,13 @@ export function DemoOptimizationPage() {
           </Button>
         }
       />
-      {isPending ? (
+      {isError && !demo ? (
+        <LoadError message={fr.optimiser.other} onRetry={() => void refetch()} />
+      ) : !demo ? (
         // The height the plans take, so that the footer does not jump down when they arrive.
         <div className="min-h-dvh">
           <PageLoader />
         </div>
-      ) : isError ? (
-        <LoadError message={fr.optimiser.other} onRetry={() => void refetch()} />
       ) : (
         <div className="space-y-5">
           {shown && (

@@ -5,7 +5,7 @@
 // note and invitation after the list.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MapPin, PackageSearch, Plus, ScanBarcode, Search } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { fr } from '#contract/messages';
 import { CATALOGUE, PRODUCT_CATEGORIES, PRODUCT_SORTS, catalogueSort, type ProductSort } from '#contract/catalogue';
@@ -136,11 +136,14 @@ export function ProductsPage() {
   const contributes = Boolean(user?.preferences.contribute_in_store);
   const geo = useGeolocation({ enabled: contributes, watch: true });
   const { filters, update } = useCatalogueFilters();
-  const { data, isPending, isError, isFetching, refetch, dataUpdatedAt } = useQuery({
+  const { data: fetched, isError, isFetching, refetch, dataUpdatedAt } = useQuery({
     queryKey: productKeys.page(filters),
     queryFn: () => fetchProductPage(filters),
     placeholderData: keepPreviousData,
   });
+  // A page of results is rendered in slices (a deferred value) rather than in one long task that
+  // would freeze a cheap phone as it arrives; the skeleton or the previous page shows meanwhile.
+  const data = useDeferredValue(fetched);
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / CATALOGUE.pageSize));
 
   const [detailsId, setDetailsId] = useState<string | null>(null);
@@ -183,7 +186,7 @@ export function ProductsPage() {
 
       {isError && !data ? (
         <LoadError message={fr.catalogueUi.loadError} onRetry={() => void refetch()} />
-      ) : isPending ? (
+      ) : !data ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: CATALOGUE.pageSize }, (_, i) => (
             <CardSkeleton key={i} />
