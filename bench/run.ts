@@ -41,6 +41,11 @@ const CASES: BenchCase[] = [
     load: () => import('./scale'),
   },
   {
+    name: 'memory',
+    description: 'mémoire résidente du serveur construit (npm start) sur PGlite et PostgreSQL : premier démarrage, redémarrage, charge du catalogue, au repos et au pic',
+    load: () => import('./memory'),
+  },
+  {
     name: 'web',
     description: "Lighthouse (profil mobile) sur /login, /demo-optimization, /dashboard et /products : score, FCP, LCP, TBT, CLS, JS transféré et JS initial (gzip)",
     load: () => import('./web'),
