@@ -68,13 +68,17 @@ const WORKER_BOOT = `import('tsx/esm/api').then(({ register }) => { register(); 
 
 /** One long-lived worker; solves are queued one at a time. */
 export class HighsWorker {
-  private readonly worker = new Worker(WORKER_BOOT, { eval: true });
+  private worker = new Worker(WORKER_BOOT, { eval: true });
 
+  /** HiGHS's answer; when its WebAssembly aborts (it does on some stress lists), status 'Aborted' and a fresh worker for the next list. */
   solve(lp: string, timeLimitSeconds: number): Promise<HighsReply> {
-    return new Promise((resolve, reject) => {
-      const onError = (error: Error) => {
+    const started = performance.now();
+    return new Promise((resolve) => {
+      const onError = () => {
         this.worker.off('message', onMessage);
-        reject(error);
+        void this.worker.terminate();
+        this.worker = new Worker(WORKER_BOOT, { eval: true });
+        resolve({ status: 'Aborted', objective: Number.NaN, columns: {}, seconds: (performance.now() - started) / 1000 });
       };
       const onMessage = (reply: HighsReply) => {
         this.worker.off('error', onError);

@@ -209,7 +209,9 @@ function detailRow(size: Size, o: Outcome): string {
   const verdict = !h
     ? 'not run'
     : h.status !== 'Optimal'
-      ? `${h.status} — best found ${Math.round(h.value) === ours ? '= ours' : `${Math.round(h.value)} vs ours ${ours}`}`
+      ? Number.isNaN(h.value)
+        ? `${h.status} — no answer`
+        : `${h.status} — best found ${Math.round(h.value) === ours ? '= ours' : `${Math.round(h.value)} vs ours ${ours}`}`
       : Math.round(h.value) === ours
         ? 'equal'
         : `MISMATCH: ${Math.round(h.value)} vs ours ${ours}`;
