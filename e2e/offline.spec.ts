@@ -53,7 +53,12 @@ const indicator = (page: Page) => page.getByTestId('offline-indicator');
 const firstProduct = (page: Page) => page.getByRole('list', { name: 'Produits' }).getByRole('listitem').first().getByRole('button').first();
 const card = (page: Page, name: string) => page.getByTestId('list-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
+/**
+ * Cuts the network once the page has loaded its connection pill and the outbox (they load when the
+ * browser is first idle: cut before, a page not yet controlled by the service worker could not fetch them).
+ */
 async function goOffline(context: BrowserContext, page: Page) {
+  await expect(indicator(page)).toBeAttached();
   await context.setOffline(true);
   await expect(indicator(page)).toContainText('Hors connexion');
 }
