@@ -28,7 +28,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { fillBenchCatalogue } from './catalogue-data';
-import { BENCH_ADMIN_URL, type LoadResult, measureLoad } from './http-load';
+import { BENCH_ADMIN_URL, type LoadResult, measureLoad, SERVER_NODE_FLAGS } from './http-load';
 
 const PORT = 3194;
 const PG_DB_NAME = 'mp_memory_bench';
@@ -116,7 +116,7 @@ type Server = {
 
 /** Node's arguments for the server: as `npm start` runs it, or as `npm run serve` does. */
 function serverCommand(runtime: Runtime): string[] {
-  return runtime === 'built' ? [path.join(BUILD_DIR, 'main.js')] : ['--import', 'tsx', 'server/main.ts'];
+  return [...SERVER_NODE_FLAGS, ...(runtime === 'built' ? [path.join(BUILD_DIR, 'main.js')] : ['--import', 'tsx', 'server/main.ts'])];
 }
 
 async function startServer(runtime: Runtime, env: Record<string, string>, label: string): Promise<Server> {

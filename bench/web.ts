@@ -16,9 +16,10 @@
 //   BENCH_WEB_RUNS=3      Lighthouse runs per page (the median run by score is reported)
 //   BENCH_WEB_PAGES=/login,/products   only these pages
 //   CHROMIUM_PATH         the browser (default /usr/bin/chromium)
+//   BENCH_WEB_REPORTS=dir  keeps each run's Lighthouse report (JSON) there
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -109,6 +110,10 @@ async function lighthouseRun(url: string, items: Record<string, string> | null):
     if (!result) throw new Error(`Lighthouse n'a rien rendu pour ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse, ${url} : ${lhr.runtimeError.message}`);
+    if (process.env.BENCH_WEB_REPORTS) {
+      await mkdir(process.env.BENCH_WEB_REPORTS, { recursive: true });
+      await writeFile(path.join(process.env.BENCH_WEB_REPORTS, `${new URL(url).pathname.slice(1).replace(/\W+/g, '-')}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
       (r) => r.resourceType === 'Script' && r.sessionTargetType === 'page',
