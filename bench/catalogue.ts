@@ -28,9 +28,9 @@ import { ProductListQuerySchema } from '../contract/products';
 import { type Db, openDatabase } from '../server/db/client';
 import { readProductDetail } from '../server/features/products/catalogue-reads';
 import { cataloguePageRead } from '../server/features/products/products.service';
-import { seededRandom } from '../server/platform/random';
 import { queryRows } from '../server/platform/sql-rows';
 import { prepareBenchDatabase, preparePgliteBenchDir } from './catalogue-data';
+import { zipfDraws } from './zipf';
 import { BENCH_ADMIN_URL, type LoadResult, measureLoad, percentile, startBenchServer } from './http-load';
 
 const PG_DB_NAME = 'mp_cat_bench';
@@ -68,28 +68,8 @@ async function sampleProducts(db: Db): Promise<{ ids: string[]; searches: string
   return { ids: rows.map((r) => r.id), searches: [...searches] };
 }
 
-/**
- * 100,000 draws from `items` where the item of rank k (its place in the list) comes with
- * probability ∝ 1/k (Zipf's law, s = 1): the usual shape of search and product-page popularity.
- * Seeded, so every run replays the same traffic.
- */
-function zipfDraws<T>(items: T[], draws = 100_000): T[] {
-  const cumulative: number[] = [];
-  let total = 0;
-  for (let k = 1; k <= items.length; k++) cumulative.push((total += 1 / k));
-  const random = seededRandom(42);
-  return Array.from({ length: draws }, () => {
-    const target = random() * total;
-    let lo = 0;
-    let hi = cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cumulative[mid] < target) lo = mid + 1;
-      else hi = mid;
-    }
-    return items[lo];
-  });
-}
+const ZIPF_DRAWS = 100_000;
+const ZIPF_SEED = 42;
 
 // "hot": the same few requests again and again, mostly answered by the read cache;
 // "cold": tens of thousands of distinct requests, so the database answers nearly all of them
@@ -99,10 +79,10 @@ function casesOf(ids: string[], searches: string[]): Case[] {
   return [
     { name: 'search, hot: 10 common searches', paths: SEARCHES.map(searchPath) },
     { name: `search, cold: ${searches.length} distinct searches`, paths: searches.map(searchPath) },
-    { name: `search, Zipf: ${searches.length} searches, popularity ∝ 1/rank`, paths: zipfDraws(searches.map(searchPath)) },
+    { name: `search, Zipf: ${searches.length} searches, popularity ∝ 1/rank`, paths: zipfDraws(searches.map(searchPath), ZIPF_DRAWS, ZIPF_SEED) },
     { name: 'GET /api/products/{id}, hot: 200 products', paths: ids.slice(0, 200).map(productPath) },
     { name: `GET /api/products/{id}, cold: ${ids.length} products`, paths: ids.map(productPath) },
-    { name: `GET /api/products/{id}, Zipf: ${ids.length} products, popularity ∝ 1/rank`, paths: zipfDraws(ids.map(productPath)) },
+    { name: `GET /api/products/{id}, Zipf: ${ids.length} products, popularity ∝ 1/rank`, paths: zipfDraws(ids.map(productPath), ZIPF_DRAWS, ZIPF_SEED) },
     { name: 'search, typos (fuzzy fallback), hot', paths: TYPOS.map(searchPath) },
     { name: 'catalogue without search, page 40', paths: ['/api/products?limit=6&page=40', '/api/products?limit=6&page=40&sort=recent'] },
   ];

@@ -12,8 +12,8 @@ import { seedIfEmpty } from '../server/db/seed/seed';
 /** Where benchmark databases are created (BENCH_PG_URL, a database of a PostgreSQL server). */
 export const BENCH_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** A new PostgreSQL database of that name (dropped first if left by an earlier run), migrated and seeded; answers its URL. */
-export async function freshBenchDatabase(name: string): Promise<string> {
+/** A new, empty PostgreSQL database of that name (dropped first if left by an earlier run); answers its URL. */
+export async function emptyBenchDatabase(name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: BENCH_ADMIN_URL });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
@@ -21,7 +21,12 @@ export async function freshBenchDatabase(name: string): Promise<string> {
   await admin.end();
   const url = new URL(BENCH_ADMIN_URL);
   url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  return url.toString();
+}
+
+/** A new PostgreSQL database of that name (dropped first if left by an earlier run), migrated and seeded; answers its URL. */
+export async function freshBenchDatabase(name: string): Promise<string> {
+  const databaseUrl = await emptyBenchDatabase(name);
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
   await migrateDatabase(database);
   await seedIfEmpty(database.db);

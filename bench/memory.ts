@@ -25,10 +25,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { fillBenchCatalogue } from './catalogue-data';
-import { BENCH_ADMIN_URL, type LoadResult, measureLoad, SERVER_NODE_FLAGS } from './http-load';
+import { emptyBenchDatabase, type LoadResult, measureLoad, SERVER_NODE_FLAGS } from './http-load';
 
 const PORT = 3194;
 const PG_DB_NAME = 'mp_memory_bench';
@@ -255,16 +254,6 @@ async function measureDatabase(target: Target, options: { firstStart: boolean; r
   return rows;
 }
 
-async function emptyPostgresDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: BENCH_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(BENCH_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** PGlite holding the catalogue benchmark's data, generated on the first run and kept. */
 async function largePgliteDataDir(): Promise<string> {
@@ -311,7 +300,7 @@ export async function run(): Promise<void> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'mp-bench-memory-'));
   try {
     rows.push(...(await measureDatabase({ database: 'PGlite (catalogue de départ)', budgeted: true, env: { DATA_DIR: path.join(work, 'pglite') } }, { firstStart: true, runtime })));
-    const databaseUrl = await emptyPostgresDatabase(PG_DB_NAME);
+    const databaseUrl = await emptyBenchDatabase(PG_DB_NAME);
     rows.push(
       ...(await measureDatabase(
         { database: 'PostgreSQL (catalogue de départ)', budgeted: false, env: { DATA_DIR: path.join(work, 'postgres'), DATABASE_URL: databaseUrl } },

@@ -24,6 +24,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../contract/demo';
 import { seededRandom } from '../server/platform/random';
+import { zipfDraws } from './zipf';
 import { prepareBenchDatabase } from './catalogue-data';
 import { BENCH_ADMIN_URL, type LoadResult, measureLoad, startBenchServer } from './http-load';
 
@@ -40,24 +41,6 @@ const LIBREVILLE = { user_latitude: 0.41, user_longitude: 9.46 };
 
 type Case = { name: string; connections: number; requests: () => autocannon.Request[] };
 
-/** `draws` picks from `items`, the item of rank k with probability ∝ 1/k, seeded (the same traffic each run). */
-function zipf<T>(items: T[], draws: number, seed: number): T[] {
-  const cumulative: number[] = [];
-  let total = 0;
-  for (let k = 1; k <= items.length; k++) cumulative.push((total += 1 / k));
-  const random = seededRandom(seed);
-  return Array.from({ length: draws }, () => {
-    const target = random() * total;
-    let lo = 0;
-    let hi = cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cumulative[mid] < target) lo = mid + 1;
-      else hi = mid;
-    }
-    return items[lo];
-  });
-}
 
 /** A request that takes its path (and body) from `pick`, one draw per request. */
 function drawn(method: 'GET' | 'POST', pick: () => { path: string; body?: string }, headers: Record<string, string> = {}): autocannon.Request[] {
@@ -127,8 +110,8 @@ export async function run(): Promise<void> {
   const databaseUrl = await prepareBenchDatabase(BENCH_ADMIN_URL, DB_NAME);
   const { ids, searches, lists } = await sample(databaseUrl);
   const dataDirs = await Promise.all(PORTS.map((port) => mkdtemp(path.join(os.tmpdir(), `mp-bench-scale-${port}-`))));
-  const searchPaths = zipf(searches, 100_000, 1).map((s) => `/api/products?search=${encodeURIComponent(s)}&limit=6&page=1`);
-  const detailPaths = zipf(ids, 100_000, 2).map((id) => `/api/products/${id}`);
+  const searchPaths = zipfDraws(searches, 100_000, 1).map((s) => `/api/products?search=${encodeURIComponent(s)}&limit=6&page=1`);
+  const detailPaths = zipfDraws(ids, 100_000, 2).map((id) => `/api/products/${id}`);
   let token = '';
   let next = 0;
   const cycle = <T>(items: T[]) => () => items[next++ % items.length];
