@@ -32,8 +32,8 @@ const DEFAULT_CATEGORY = 'Divers';
  * GET /api/products: name or brand containing every word of `search` (accents and case ignored);
  * when no product does, near misses ("crme" → "Crème"). A search is sorted best match first unless
  * another order is asked for; the catalogue without a search by name A-Z or most recent. A search
- * that is a valid barcode finds the product that carries it first. Answers are cached a few seconds
- * (catalogue-cache.ts) under a key that equivalent searches share ("Crème  fraîche" and "creme
+ * that is a valid barcode finds the product that carries it first. Answers are cached until a write
+ * changes them (at most a minute, catalogue-cache.ts) under a key that equivalent searches share ("Crème  fraîche" and "creme
  * fraiche").
  */
 export async function listProducts(deps: AppDeps, query: ListQuery): Promise<CataloguePage> {
@@ -112,7 +112,7 @@ async function findProductRow(db: DbOrTx, id: string): Promise<typeof products.$
   return row;
 }
 
-/** GET /api/products/{id}: the product and its current price in each store, as JSON text (cached a few seconds, see catalogue-cache.ts). */
+/** GET /api/products/{id}: the product and its current price in each store, as JSON text (cached until a write changes it, see catalogue-cache.ts). */
 export async function cachedProductDetail(deps: AppDeps, id: string): Promise<string> {
   const body = await catalogueCache(deps.db).get(`detail:${id.toLowerCase()}`, () => readProductDetail(deps.db, id, deps.now()));
   if (body === null) throw new AppError('PRODUCT_NOT_FOUND');
