@@ -33,8 +33,8 @@ const DEFAULT_CATEGORY = 'Divers';
  * when no product does, near misses ("crme" → "Crème"). A search is sorted best match first unless
  * another order is asked for; the catalogue without a search by name A-Z or most recent. A search
  * that is a valid barcode finds the product that carries it first. Answers are cached until a write
- * changes them (at most a minute, catalogue-cache.ts) under a key that equivalent searches share ("Crème  fraîche" and "creme
- * fraiche").
+ * changes them (a minute at most, catalogue-cache.ts) under a key that equivalent searches share
+ * ("Crème  fraîche" and "creme fraiche").
  */
 export async function listProducts(deps: AppDeps, query: ListQuery): Promise<CataloguePage> {
   const { key, readIds } = cataloguePageRead(query);
