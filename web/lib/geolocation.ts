@@ -2,7 +2,7 @@
 // pickers: a watch (or one reading) with the spec's options, and its French error messages.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_POSITION, LOCATION_WATCH } from '#contract/constants';
-import { onFirstUse } from '#contract/format';
+import { formatDecimal } from '#contract/format';
 import { fr } from '#contract/messages';
 
 export type LatLng = { latitude: number; longitude: number };
@@ -61,6 +61,5 @@ export function positionFromParams(params: URLSearchParams): LatLng | null {
   return { latitude, longitude };
 }
 
-const coordinate = onFirstUse(() => new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 4, maximumFractionDigits: 4, useGrouping: false }));
 /** A latitude or longitude as the rest of the app writes numbers: a decimal comma ("0,3912"). */
-export const formatCoordinate = (value: number) => coordinate().format(value);
+export const formatCoordinate = (value: number) => formatDecimal(value, { minFraction: 4, maxFraction: 4, grouping: false });

@@ -7,12 +7,12 @@
 // approves them. Everything else is accepted: a voice in the consensus (consensus.ts), which alone
 // cannot move the shown price.
 import { TRUST } from '#contract/prices';
-import { formatXaf } from '#contract/format';
+import { formatOneDecimal, formatXaf } from '#contract/format';
 import { fr } from '#contract/messages';
 
 export type TrustVerdict = { status: 'accepted'; reason: null } | { status: 'held'; reason: string; rule: 'too_far' | 'price_outlier' };
 
-const formatKm = (km: number) => km.toLocaleString('fr-FR', { maximumFractionDigits: 1 });
+const formatKm = formatOneDecimal;
 
 export function assessObservation(input: { price: number; distanceKm: number | null; shownPrice: number | null }): TrustVerdict {
   if (input.distanceKm !== null && input.distanceKm > TRUST.maxDistanceKm) {

@@ -4,7 +4,6 @@ import { Outlet } from 'react-router';
 import { useSession } from '../../lib/session';
 import { STORAGE_KEYS, readStorage } from '../../lib/storage-keys';
 import { useIdle } from '../../ui/use-idle';
-import { usePreparedFormatters } from '../../ui/use-prepared-formatters';
 import { Footer } from './Footer';
 import { OfflineIndicatorWhenIdle } from './OfflineIndicatorWhenIdle';
 
@@ -29,17 +28,27 @@ const startListSync = (queryClient: QueryClient) => {
   listSync ??= import('../../features/lists/list-sync').then((m) => m.startListSync(queryClient));
 };
 
-/** The signed-in shell: nav bar, the page, footer, and for consumers the ad manager's floating button. */
-export function AppLayout() {
-  const { user } = useSession();
+/**
+ * What comes once the page is shown: the list sync, and for consumers the ad button. A component of
+ * its own, so that its arrival does not render the whole shell (nav bar and page) again.
+ */
+function WhenIdle({ adButton }: { adButton: boolean }) {
   const queryClient = useQueryClient();
-  // The ad button and the list sync come once the page is shown.
   const idle = useIdle();
   useEffect(() => {
     if (idle) startListSync(queryClient);
   }, [idle, queryClient]);
-  // The signed-in pages show amounts and dates.
-  usePreparedFormatters();
+  if (!idle || !adButton) return null;
+  return (
+    <Suspense fallback={null}>
+      <AdFloatingButton />
+    </Suspense>
+  );
+}
+
+/** The signed-in shell: nav bar, the page, footer, and for consumers the ad manager's floating button. */
+export function AppLayout() {
+  const { user } = useSession();
   return (
     <div className="flex min-h-dvh flex-col">
       {user && (
@@ -53,17 +62,9 @@ export function AppLayout() {
       </main>
       <Footer />
       <OfflineIndicatorWhenIdle />
-      {user?.user_type === 'consumer' && (
-        <>
-          {/* Room under the footer so that the floating button never hides its last line. */}
-          <div className="h-16 bg-white sm:h-20" aria-hidden="true" />
-          {idle && (
-            <Suspense fallback={null}>
-              <AdFloatingButton />
-            </Suspense>
-          )}
-        </>
-      )}
+      {/* Room under the footer so that the floating button never hides its last line. */}
+      {user?.user_type === 'consumer' && <div className="h-16 bg-white sm:h-20" aria-hidden="true" />}
+      <WhenIdle adButton={user?.user_type === 'consumer'} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 import { AlertTriangle, Check, Flag, MapPin, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { TRUST } from '#contract/prices';
-import { formatDate, formatDateTime, formatXaf } from '#contract/format';
+import { formatDate, formatDateTime, formatOneDecimal, formatXaf } from '#contract/format';
 import { fr } from '#contract/messages';
 import type { ObservationEvidence } from '#contract/moderation';
 import { Badge } from '../../ui/Badge';
@@ -10,7 +10,6 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Money } from '../../ui/Money';
 import { moderationCalls } from './admin-api';
-import { formatDecimal } from './admin-format';
 import { ContributorBox } from './ContributorBox';
 import { PhotoProof } from './PhotoProof';
 import { ReasonDialog } from './ReasonDialog';
@@ -122,13 +121,13 @@ function Facts({ item }: { item: ObservationEvidence }) {
           <span className="font-normal text-slate-500">{texts.noPosition}</span>
         ) : (
           <span className={tooFar ? 'text-amber-700' : ''}>
-            {texts.distanceKm(formatDecimal(item.distance_km))}
+            {texts.distanceKm(formatOneDecimal(item.distance_km))}
           </span>
         )}
       </Fact>
       <Fact label={texts.shownPrice}>
         {item.shown_price === null ? <span className="font-normal text-slate-500">{texts.noShownPrice}</span> : <Money amount={item.shown_price} />}
-        {showRatio && <span className={`block text-xs font-normal ${offPrice ? 'text-amber-700' : 'text-slate-500'}`}>{texts.ratio(formatDecimal(ratio!))}</span>}
+        {showRatio && <span className={`block text-xs font-normal ${offPrice ? 'text-amber-700' : 'text-slate-500'}`}>{texts.ratio(formatOneDecimal(ratio!))}</span>}
       </Fact>
       <Fact label={texts.median}>{item.cross_store_median === null ? <span className="font-normal text-slate-500">—</span> : <Money amount={item.cross_store_median} />}</Fact>
     </dl>

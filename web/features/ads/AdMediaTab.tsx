@@ -2,6 +2,7 @@
 // read, and an image by drawing it (the server checks it again). A text ad needs none.
 import { FileImage, FileVideo, Trash2, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
+import { formatOneDecimal } from '#contract/format';
 import { fr } from '#contract/messages';
 import { readAsDataUrl } from '../../lib/files';
 import { decodedSize } from '../../lib/images';
@@ -55,7 +56,7 @@ export function AdMediaTab({ values, errors, onChange, onError }: TabProps) {
           <div className="flex items-center justify-between gap-2 border-t border-slate-200 bg-white px-3 py-2 text-sm">
             <span className="flex min-w-0 items-center gap-2 text-slate-700">
               {showsVideo ? <FileVideo size={16} aria-hidden="true" /> : <FileImage size={16} aria-hidden="true" />}
-              <span className="truncate">{values.media ? `${values.media.name} · ${t.fileSize((values.media.size / 1024 / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 }))}` : t.keptMedia}</span>
+              <span className="truncate">{values.media ? `${values.media.name} · ${t.fileSize(formatOneDecimal(values.media.size / 1024 / 1024))}` : t.keptMedia}</span>
             </span>
             {values.media && (
               <button type="button" onClick={() => onChange({ media: null })} className="inline-flex shrink-0 items-center gap-1 rounded-lg px-2 py-1 text-rose-700 hover:bg-rose-50">

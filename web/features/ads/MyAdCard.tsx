@@ -6,7 +6,7 @@ import { Pause, Pencil, Play, Wallet } from 'lucide-react';
 import { AD_ESTIMATED_VIEWS_PER_DAY } from '#contract/ads';
 import type { AdResponse } from '#contract/ads-api';
 import { PROMO } from '#contract/constants';
-import { formatDate, formatDateTime, formatNumber, formatXaf } from '#contract/format';
+import { formatDate, formatDateTime, formatNumber, formatPercent, formatXaf } from '#contract/format';
 import { fr } from '#contract/messages';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -15,7 +15,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { AdDailyChart } from './AdDailyChart';
 import { AdStatusBadges } from './AdStatusBadges';
-import { canEdit, canPause, canPay, canResume, formatRate } from './ad-status';
+import { canEdit, canPause, canPay, canResume } from './ad-status';
 import { adsKeys, answerAdSandbox, pauseAd, resumeAd } from './ads-api';
 
 const t = fr.adsUi;
@@ -67,7 +67,7 @@ export function MyAdCard({ ad, onEdit }: { ad: AdResponse; onEdit: (ad: AdRespon
           <div className="grid grid-cols-3 gap-2 text-center">
             <Stat label={t.impressions} value={formatNumber(stats.impressions)} testId="ad-impressions" />
             <Stat label={t.clicks} value={formatNumber(stats.clicks)} testId="ad-clicks" />
-            <Stat label={t.clickRate} value={formatRate(stats.click_rate)} testId="ad-click-rate" />
+            <Stat label={t.clickRate} value={formatPercent(stats.click_rate)} testId="ad-click-rate" />
           </div>
           <p className="text-center text-xs text-slate-500">
             {t.estimate(formatNumber(stats.estimated_views))} · {t.estimatePerDay(formatNumber(AD_ESTIMATED_VIEWS_PER_DAY))}

@@ -25,5 +25,3 @@ export const canEdit = (status: AdStatus) => !['rejected', 'refunded', 'expired'
 /** A draft is an ad whose payment did not go through (or was never asked): it may be paid again. */
 export const canPay = (status: AdStatus) => status === 'draft';
 
-const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 });
-export const formatRate = (rate: number) => percent.format(rate);

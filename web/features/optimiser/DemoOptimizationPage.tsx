@@ -18,14 +18,12 @@ import { demoQuery } from './optimiser-api';
 import { PlanByStore } from './PlanByStore';
 import { PlanTotals } from './PlanTotals';
 import { LoadError } from '../../ui/LoadError';
-import { usePreparedFormatters } from '../../ui/use-prepared-formatters';
 
 export function DemoOptimizationPage() {
   const { data, isError, refetch } = useQuery(demoQuery);
   // The plans are rendered in slices (a deferred value), not in one long task as they arrive.
   const demo = useDeferredValue(data);
   const [shown, setShown] = useState(true);
-  usePreparedFormatters();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, MapPin, Star, Store as StoreIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { formatOneDecimal } from '#contract/format';
 import { fr } from '#contract/messages';
 import type { ProductDetail } from '#contract/products';
 import { PLACES, type Place } from '#contract/stores';
@@ -84,12 +85,12 @@ export function StoreStep({ position, tileUrl, places, placesLoading, productId,
                     selected={place.id === value?.id}
                     onClick={() => onChange(place)}
                     title={place.name}
-                    subtitle={[place.vicinity, place.distance !== null ? `${place.distance.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} km` : null].filter(Boolean).join(' · ')}
+                    subtitle={[place.vicinity, place.distance !== null ? `${formatOneDecimal(place.distance)} km` : null].filter(Boolean).join(' · ')}
                     extra={
                       place.rating !== null && (
                         <span className="flex shrink-0 items-center gap-0.5 text-xs text-amber-700">
                           <Star size={12} aria-hidden="true" />
-                          {fr.contribute.rating(place.rating.toLocaleString('fr-FR', { maximumFractionDigits: 1 }))}
+                          {fr.contribute.rating(formatOneDecimal(place.rating))}
                         </span>
                       )
                     }

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { formatOneDecimal } from '#contract/format';
 import { fr } from '#contract/messages';
 import { NEARBY_INVITE, PLACES } from '#contract/constants';
 import type { LatLng } from '../../lib/geolocation';
@@ -53,7 +54,7 @@ export function NearbyStoreInvite({ position }: { position: LatLng }) {
         <div className="min-w-0">
           <p className="font-semibold text-slate-900">{fr.nearbyInvite.title(store.name)}</p>
           <p className="text-sm text-slate-600">
-            {fr.nearbyInvite.text} {store.distance !== null && `(${fr.nearbyInvite.distance(store.distance.toLocaleString('fr-FR', { maximumFractionDigits: 1 }))})`}
+            {fr.nearbyInvite.text} {store.distance !== null && `(${fr.nearbyInvite.distance(formatOneDecimal(store.distance))})`}
           </p>
         </div>
       </div>

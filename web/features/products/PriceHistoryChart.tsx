@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatDate, formatXaf } from '#contract/format';
+import { formatDate, formatOneDecimal, formatXaf } from '#contract/format';
 import { fr } from '#contract/messages';
 import type { PriceHistory } from '#contract/prices';
 import { alignSeries } from './price-history-series';
@@ -23,7 +23,7 @@ export default function PriceHistoryChart({ history }: { history: PriceHistory }
       scales: { x: { time: true } },
       axes: [
         { values: (_u, ticks) => ticks.map((t) => formatDate(new Date(t * 1000)).slice(0, 5)), size: 32, gap: 4 },
-        { values: (_u, ticks) => ticks.map((v) => (v >= 1000 ? `${(v / 1000).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} k` : String(v))), size: 48, gap: 4 },
+        { values: (_u, ticks) => ticks.map((v) => (v >= 1000 ? `${formatOneDecimal(v / 1000)} k` : String(v))), size: 48, gap: 4 },
       ],
       series: [
         { value: (_u, t) => (t == null ? '—' : formatDate(new Date(t * 1000))) },

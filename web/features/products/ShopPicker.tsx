@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MapPin, Search, Store as StoreIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { formatOneDecimal } from '#contract/format';
 import { fr } from '#contract/messages';
 import { PLACES, type Place } from '#contract/stores';
 import { DEFAULT_POSITION, useGeolocation } from '../../lib/geolocation';
@@ -113,7 +114,7 @@ export function ShopPicker({ value, onChange, error, required }: ShopPickerProps
                   <span className="block truncate text-sm font-medium text-slate-800">{place.name}</span>
                   <span className="block truncate text-xs text-slate-500">
                     {place.vicinity}
-                    {place.distance !== null && ` · ${place.distance.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} km`}
+                    {place.distance !== null && ` · ${formatOneDecimal(place.distance)} km`}
                   </span>
                 </span>
               </button>

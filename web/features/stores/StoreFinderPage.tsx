@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LocateFixed, MapPin, Tag } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { formatOneDecimal } from '#contract/format';
 import { fr } from '#contract/messages';
 import type { PricedProductsResponse } from '#contract/products';
 import { PLACES, type Place, type Store } from '#contract/stores';
@@ -22,7 +23,7 @@ import { StoreMap } from '../../ui/StoreMap';
 const RADII = [PLACES.finderRadiusM, 5000, 10_000] as const;
 const SHOWN_PRICES = 6;
 
-const km = (value: number | null) => (value === null ? '' : fr.storeFinder.distanceKm(value.toLocaleString('fr-FR', { maximumFractionDigits: 1 })));
+const km = (value: number | null) => (value === null ? '' : fr.storeFinder.distanceKm(formatOneDecimal(value)));
 
 function StorePrices({ storeId }: { storeId: string }) {
   const { data, isPending } = useQuery({
