@@ -55,10 +55,12 @@ const card = (page: Page, name: string) => page.getByTestId('list-card').filter(
 
 /**
  * Cuts the network once the page has loaded its connection pill and the outbox (they load when the
- * browser is first idle: cut before, a page not yet controlled by the service worker could not fetch them).
+ * browser is first idle) and the service worker controls it (it registers a few seconds after a
+ * first visit's load): cut before, the page could not fetch the scripts of its dialogs.
  */
 async function goOffline(context: BrowserContext, page: Page) {
   await expect(indicator(page)).toBeAttached();
+  await serviceWorkerInControl(page);
   await context.setOffline(true);
   await expect(indicator(page)).toContainText('Hors connexion');
 }

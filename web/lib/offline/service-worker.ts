@@ -3,10 +3,22 @@
 // ask for a chunk the new version no longer has: it reloads, once, instead of breaking.
 export const SERVICE_WORKER_URL = '/sw.js';
 const RELOADED_AT = 'monpanier_reloaded_for_update';
+/**
+ * The worker's first install downloads the whole app for offline use: on a first visit it waits until
+ * the page has had its own scripts, data and first renders (a few seconds after load, when the
+ * browser is idle), instead of competing with them for a cheap phone's network and CPU. A later
+ * visit finds it already registered; enabling push registers it at once (push.ts).
+ */
+const REGISTER_AFTER_LOAD_MS = 5000;
+
+function registerWhenSettled(): void {
+  const register = () => void navigator.serviceWorker.register(SERVICE_WORKER_URL).catch(() => undefined);
+  setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: 5000 }) : register()), REGISTER_AFTER_LOAD_MS);
+}
 
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => void navigator.serviceWorker.register(SERVICE_WORKER_URL).catch(() => undefined));
+  window.addEventListener('load', registerWhenSettled);
   window.addEventListener('vite:preloadError', (event) => {
     // Once a minute at most: a chunk that is really missing must not reload the page in a loop.
     const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
