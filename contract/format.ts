@@ -51,7 +51,9 @@ function roundedDigits(value: number, fraction: number, shift = 0): { whole: str
 type DecimalOptions = { minFraction?: number; maxFraction: number; grouping?: boolean; /** × 10^shift first (2 for a percentage) */ shift?: number };
 
 /** A number in French: "1 234,5" (at most maxFraction decimals, no trailing zeros beyond minFraction). */
-export function formatDecimal(value: number, { minFraction = 0, maxFraction, grouping = true, shift = 0 }: DecimalOptions): string {
+export function formatDecimal(input: number, { minFraction = 0, maxFraction, grouping = true, shift = 0 }: DecimalOptions): string {
+  // As Intl does, a numeric string (a NUMERIC column read as text) is read as its number.
+  const value = Number(input);
   if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? '∞' : '-∞';
   const rounded = roundedDigits(value, maxFraction, shift);
   let decimals = rounded.decimals.replace(/0+$/, '');

@@ -45,6 +45,7 @@ describe('number formats', () => {
       expect(formatXaf(v), String(v)).toBe(expected);
     }
     expect(formatXaf(4700)).toBe('4\u202f700\u00a0FCFA');
+    expect(formatXaf('4700' as unknown as number)).toBe(intl.xaf.format(4700));
   });
 
   it('prints numbers, one-decimal figures, coordinates and rates as Intl does', () => {

@@ -66,6 +66,8 @@ test.describe('signed in', () => {
   });
 
   test('consumer: every page and the 404 page', async ({ page }) => {
+    // Fourteen pages, each loaded, settled and audited: more than the default minute on a busy machine.
+    test.slow();
     const findings: Finding[] = [];
     await useSessionOf(page, consumer);
     const pages = ['/dashboard', '/profile', '/products', '/store-finder', '/contribute', '/shopping-lists', '/shopping-lists/new', '/create-list', `/shopping-lists/${listId}/compare`, '/price-comparison', '/delivery-booking', '/deliveries', '/mes-annonces', '/une-adresse-inconnue'];
