@@ -49,10 +49,6 @@ type BenchServerOptions = {
 };
 
 /**
- * Starts `server/main.ts` and waits until it answers /api/health: on PostgreSQL when a database URL
- * is given, else on a fresh embedded database (PGlite) under dataDir.
- */
-/**
  * Node's flags for the server, as `npm start` passes them (package.json):
  * - a young generation of 2 MiB semi-spaces. With V8's default (16 MiB) the buffers PGlite hands
  *   back for each query live until a scavenge and pile up in malloc's heap, which the process then
@@ -64,6 +60,10 @@ type BenchServerOptions = {
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=20'];
 
+/**
+ * Starts `server/main.ts` and waits until it answers /api/health: on PostgreSQL when a database URL
+ * is given, else on a fresh embedded database (PGlite) under dataDir.
+ */
 export async function startBenchServer(port: number, databaseUrl: string | undefined, dataDir: string, options: BenchServerOptions = {}): Promise<ChildProcess> {
   const { DATABASE_URL: _inherited, ...env } = process.env;
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {

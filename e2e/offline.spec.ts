@@ -127,7 +127,6 @@ test('offline, a list is created, renamed, added to, ticked and re-counted; a re
   await useSessionOf(page, user);
   await page.goto('/shopping-lists');
   await expect(page.getByText("Vous n'avez pas encore de liste")).toBeVisible();
-  await serviceWorkerInControl(page);
   await savedForOffline(page, ['shopping-lists']);
   await goOffline(context, page);
 

@@ -12,11 +12,9 @@ import { fr } from '#contract/messages';
 
 export type TrustVerdict = { status: 'accepted'; reason: null } | { status: 'held'; reason: string; rule: 'too_far' | 'price_outlier' };
 
-const formatKm = formatOneDecimal;
-
 export function assessObservation(input: { price: number; distanceKm: number | null; shownPrice: number | null }): TrustVerdict {
   if (input.distanceKm !== null && input.distanceKm > TRUST.maxDistanceKm) {
-    return { status: 'held', rule: 'too_far', reason: fr.contribute.heldTooFar(formatKm(input.distanceKm)) };
+    return { status: 'held', rule: 'too_far', reason: fr.contribute.heldTooFar(formatOneDecimal(input.distanceKm)) };
   }
   const shown = input.shownPrice;
   if (shown !== null && (input.price > shown * TRUST.outlierFactor || input.price * TRUST.outlierFactor < shown)) {

@@ -1,6 +1,8 @@
 // Registers the app's service worker (web/sw/sw.ts, built as /sw.js): the offline app shell and web
 // push. Only in a build (the dev server has no worker). A page left open across a new version may
 // ask for a chunk the new version no longer has: it reloads, once, instead of breaking.
+import { whenIdle } from '../when-idle';
+
 export const SERVICE_WORKER_URL = '/sw.js';
 const RELOADED_AT = 'monpanier_reloaded_for_update';
 /**
@@ -13,7 +15,7 @@ const REGISTER_AFTER_LOAD_MS = 5000;
 
 function registerWhenSettled(): void {
   const register = () => void navigator.serviceWorker.register(SERVICE_WORKER_URL).catch(() => undefined);
-  setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: 5000 }) : register()), REGISTER_AFTER_LOAD_MS);
+  setTimeout(() => whenIdle(register, 5000), REGISTER_AFTER_LOAD_MS);
 }
 
 export function registerServiceWorker(): void {

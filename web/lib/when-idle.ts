@@ -1,0 +1,12 @@
+// Runs a callback once the browser is idle, at most `timeoutMs` later; where the browser cannot tell
+// (Safari has no requestIdleCallback), a moment later. Returns what cancels it.
+const NO_IDLE_CALLBACK_DELAY_MS = 200;
+
+export function whenIdle(callback: () => void, timeoutMs: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(callback, { timeout: timeoutMs });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(callback, NO_IDLE_CALLBACK_DELAY_MS);
+  return () => clearTimeout(id);
+}
