@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -32,8 +33,17 @@ const chunkGroups = [
   { name: 'kit', test: /web[\\/]ui[\\/](Button|Card|Money|LoadError|Avatar|SavedDataNote|LazyDialog)\.tsx$|contract[\\/](format|messages-navigation)\.ts$|web[\\/]lib[\\/]notification-keys\.ts$/, includeDependenciesRecursively: false, priority: 1 },
 ];
 
-export default defineConfig({
+/**
+ * React Router 7's package exports only its development build, for production builds too (its
+ * issues #12532, #14102): dev warnings on, and checks that cost the first render ~70 ms on a phone
+ * (the route's lazy() validation, warnings built for every match). A build takes its production
+ * build, which the package ships beside it.
+ */
+const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
+
+export default defineConfig(({ command }) => ({
   root: 'web',
+  resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   publicDir: 'public',
   plugins: [react(), tailwindcss(), pwaPlugins()],
   build: {
@@ -48,4 +58,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
-});
+}));

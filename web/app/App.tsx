@@ -5,10 +5,10 @@ import { RouterProvider } from 'react-router';
 import { TOASTS } from '#contract/constants';
 import { currentUserId, followSession } from '../lib/offline/offline-session';
 import { OFFLINE_MAX_AGE_MS, createOfflinePersister, isOfflineReadable } from '../lib/offline/query-persistence';
-import { setNavigator, startSession } from '../lib/session';
+import { startSession } from '../lib/session';
 import { createQueryClient } from './query-client';
 import { LazyToaster } from '../ui/Toasts';
-import { router } from './router';
+import type { AppRouter } from './router';
 
 const queryClient = createQueryClient();
 const persister = createOfflinePersister(() => currentUserId());
@@ -18,7 +18,6 @@ const persistOptions = {
   dehydrateOptions: { shouldDehydrateQuery: isOfflineReadable, shouldDehydrateMutation: () => false },
 };
 
-setNavigator((to, state) => void router.navigate(to, { replace: true, state }));
 // From the start (before the first render): the saved pages and the outbox follow the session (the
 // outbox joins when it loads, see offline-session.ts; the list sync starts in AppLayout).
 followSession({ queryClient, removeSavedPages: () => Promise.resolve(persister.removeClient()) });
@@ -33,7 +32,7 @@ const refreshRestoredPages = () => {
 // Toasts open below the sticky nav bar (64 px high), so that they never cover its links.
 const TOAST_OFFSET = { top: 72 };
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   useEffect(() => startSession(), []);
   return (
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={refreshRestoredPages}>

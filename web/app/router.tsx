@@ -1,6 +1,7 @@
 // Every route of the application (spec part 1 section 2 and part 2 section 2). Pages are loaded on
 // demand so a phone only downloads the screen it opens.
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { setNavigator } from '../lib/session';
 import { dialogHistory } from '../ui/dialog-history';
 import { PageLoader } from '../ui/Spinner';
 import { PublicOnly, PublicPage, RequireAgent, RequireConsumer, RequireModerator, UnknownRoute } from './guards';
@@ -84,8 +85,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
-// Before the router: the dialogs' history must hear popstate first to hide its own moves from the
-// router, and a window's listeners run in the order they were added, capturing or not.
-dialogHistory();
-export const router = createBrowserRouter(routes);
-preloadNavBar();
+/**
+ * The app's router, made once when the app starts (main.tsx). It begins loading the page's code at
+ * once. The session's redirects (sign-in, sign-out) go through it.
+ */
+export function createAppRouter() {
+  // Before the router: the dialogs' history must hear popstate first to hide its own moves from the
+  // router, and a window's listeners run in the order they were added, capturing or not.
+  dialogHistory();
+  const router = createBrowserRouter(routes);
+  setNavigator((to, state) => void router.navigate(to, { replace: true, state }));
+  preloadNavBar();
+  return router;
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
