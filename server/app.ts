@@ -142,11 +142,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   return app;
 }
 
-// The built SPA: hashed assets cached for a year, index.html always revalidated, and every unknown
-// non-API GET answered with index.html so client-side routes survive a reload.
+// The built SPA: hashed assets cached for a year, index.html always revalidated, and every other
+// non-API GET answered with index.html so client-side routes survive a reload. That answer is a
+// route, not the 404 handler: only routes get the compression hook.
 function serveWebApp(app: FastifyInstance, distDir: string): void {
-  const hasWeb = existsSync(path.join(distDir, 'index.html'));
-  if (hasWeb) {
+  if (existsSync(path.join(distDir, 'index.html'))) {
     app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
@@ -156,15 +156,17 @@ function serveWebApp(app: FastifyInstance, distDir: string): void {
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith(UPLOADS_URL_PREFIX);
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      if (isApiUrl(request.url)) throw new AppError('ROUTE_NOT_FOUND');
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', distDir);
-    }
+    });
+  }
+  app.setNotFoundHandler(() => {
     throw new AppError('ROUTE_NOT_FOUND');
   });
 }
+
+const isApiUrl = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(UPLOADS_URL_PREFIX);
 
 /** `uploadsUrl`: the public bucket or CDN that /uploads/* redirects to (S3_PUBLIC_URL), if any. */
 function contentSecurityPolicy(tileUrl: string, uploadsUrl?: string) {
