@@ -2,6 +2,7 @@
 // demand so a phone only downloads the screen it opens.
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { setNavigator } from '../lib/session';
+import { nextTask } from '../lib/when-idle';
 import { dialogHistory } from '../ui/dialog-history';
 import { PageLoader } from '../ui/Spinner';
 import { PublicOnly, PublicPage, RequireAgent, RequireConsumer, RequireModerator, UnknownRoute } from './guards';
@@ -9,10 +10,17 @@ import { AppLayout, preloadNavBar } from './shell/AppLayout';
 import { PublicLayout } from './shell/PublicLayout';
 
 type PageModule = Record<string, unknown>;
-/** A lazy route whose module exports the page component under `name`. */
+/**
+ * A lazy route whose module exports the page component under `name`. Its files are asked for in a
+ * task of their own: each costs the main thread a few milliseconds on a phone, and the first page's
+ * would otherwise lengthen the router's start.
+ */
 const page = (path: string, load: () => Promise<PageModule>, name: string): RouteObject => ({
   path,
-  lazy: async () => ({ Component: (await load())[name] as React.ComponentType }),
+  lazy: async () => {
+    await nextTask();
+    return { Component: (await load())[name] as React.ComponentType };
+  },
 });
 
 const consumerPages: RouteObject[] = [
@@ -95,7 +103,7 @@ export function createAppRouter() {
   dialogHistory();
   const router = createBrowserRouter(routes);
   setNavigator((to, state) => void router.navigate(to, { replace: true, state }));
-  preloadNavBar();
+  void nextTask().then(preloadNavBar);
   return router;
 }
 

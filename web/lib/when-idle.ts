@@ -10,3 +10,6 @@ export function whenIdle(callback: () => void, timeoutMs: number): () => void {
   const id = setTimeout(callback, NO_IDLE_CALLBACK_DELAY_MS);
   return () => clearTimeout(id);
 }
+
+/** Resolves in a later task: the browser can paint and answer a tap before what follows. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
