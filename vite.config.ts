@@ -35,9 +35,8 @@ const chunkGroups = [
 
 /**
  * React Router 7's package exports only its development build, for production builds too (its
- * issues #12532, #14102): dev warnings on, and checks that cost the first render ~70 ms on a phone
- * (the route's lazy() validation, warnings built for every match). A build takes its production
- * build, which the package ships beside it.
+ * issues #12532, #14102): its dev warnings and their checks run on every start and navigation. A
+ * build takes the production build that the package ships beside it.
  */
 const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
 
