@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, queryClient } from './app/App';
 import { createAppRouter } from './app/router';
 import { registerServiceWorker } from './lib/offline/service-worker';
 import { nextTask } from './lib/when-idle';
@@ -11,7 +11,7 @@ import './styles.css';
 registerServiceWorker();
 const root = createRoot(document.getElementById('root')!);
 await nextTask();
-const router = createAppRouter();
+const router = createAppRouter(queryClient);
 await nextTask();
 startTransition(() =>
   root.render(

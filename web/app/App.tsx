@@ -10,7 +10,7 @@ import { createQueryClient } from './query-client';
 import { LazyToaster } from '../ui/Toasts';
 import type { AppRouter } from './router';
 
-const queryClient = createQueryClient();
+export const queryClient = createQueryClient();
 const persister = createOfflinePersister(() => currentUserId());
 const persistOptions = {
   persister,
@@ -24,9 +24,12 @@ followSession({ queryClient, removeSavedPages: () => Promise.resolve(persister.r
 
 // The saved pages are for reading offline. Online, a restored page is shown only until it is read
 // afresh: a reload must show what changed meanwhile (a moderator's decision, a new price), even
-// when the copy was saved seconds ago and would count as fresh.
+// when the copy was saved seconds ago and would count as fresh. What was read since the start, or
+// is being read (a route asks for its page's data at once, router.tsx), is fresh already.
+const startedAt = Date.now();
 const refreshRestoredPages = () => {
-  if (onlineManager.isOnline()) void queryClient.invalidateQueries();
+  if (!onlineManager.isOnline()) return;
+  void queryClient.invalidateQueries({ predicate: ({ state }) => state.dataUpdatedAt < startedAt && state.fetchStatus === 'idle' });
 };
 
 // Toasts open below the sticky nav bar (64 px high), so that they never cover its links.

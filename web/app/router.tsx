@@ -1,6 +1,8 @@
 // Every route of the application (spec part 1 section 2 and part 2 section 2). Pages are loaded on
 // demand so a phone only downloads the screen it opens.
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { catalogueFiltersFromUrl, productPageQuery } from '../features/products/products-api';
 import { setNavigator } from '../lib/session';
 import { nextTask } from '../lib/when-idle';
 import { dialogHistory } from '../ui/dialog-history';
@@ -15,18 +17,28 @@ type PageModule = Record<string, unknown>;
  * task of their own: each costs the main thread a few milliseconds on a phone, and the first page's
  * would otherwise lengthen the router's start.
  */
-const page = (path: string, load: () => Promise<PageModule>, name: string): RouteObject => ({
+const page = (path: string, load: () => Promise<PageModule>, name: string, prefetch?: (url: URL) => void): RouteObject => ({
   path,
+  // The page's data asked for at once, while its code loads, not once it has rendered (the query
+  // shares the answer with the page's own).
+  ...(prefetch && {
+    loader: ({ request }: LoaderFunctionArgs) => {
+      prefetch(new URL(request.url));
+      return null;
+    },
+  }),
   lazy: async () => {
     await nextTask();
     return { Component: (await load())[name] as React.ComponentType };
   },
 });
 
-const consumerPages: RouteObject[] = [
+const consumerPages = (queryClient: QueryClient): RouteObject[] => [
   page('/dashboard', () => import('../features/dashboard/DashboardPage'), 'DashboardPage'),
   page('/profile', () => import('../features/profile/ProfilePage'), 'ProfilePage'),
-  page('/products', () => import('../features/products/ProductsPage'), 'ProductsPage'),
+  page('/products', () => import('../features/products/ProductsPage'), 'ProductsPage', (url) => {
+    void queryClient.prefetchQuery(productPageQuery(catalogueFiltersFromUrl(url.searchParams).filters));
+  }),
   page('/store-finder', () => import('../features/stores/StoreFinderPage'), 'StoreFinderPage'),
   page('/contribute', () => import('../features/prices/ContributePage'), 'ContributePage'),
   page('/shopping-lists', () => import('./price-analysis-pages'), 'ShoppingListsRoute'),
@@ -67,7 +79,7 @@ const publicPages: RouteObject[] = [
   page('/annonces/:id', () => import('../features/ads/PublicAdPage'), 'PublicAdPage'),
 ];
 
-export const routes: RouteObject[] = [
+const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     hydrateFallbackElement: <PageLoader />,
     // A new page opens at its top; Back returns to where the page was left. Keyed by path, so a
@@ -82,7 +94,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <Navigate to="/dashboard" replace /> },
       { element: <PublicOnly><PublicLayout /></PublicOnly>, children: signedOutPages },
       { element: <PublicPage><PublicLayout /></PublicPage>, children: publicPages },
-      { element: <RequireConsumer><AppLayout /></RequireConsumer>, children: consumerPages },
+      { element: <RequireConsumer><AppLayout /></RequireConsumer>, children: consumerPages(queryClient) },
       { element: <RequireAgent><AppLayout /></RequireAgent>, children: agentPages },
       { element: <RequireModerator><AppLayout /></RequireModerator>, children: moderatorPages },
       {
@@ -97,11 +109,11 @@ export const routes: RouteObject[] = [
  * The app's router, made once when the app starts (main.tsx). It begins loading the page's code at
  * once. The session's redirects (sign-in, sign-out) go through it.
  */
-export function createAppRouter() {
+export function createAppRouter(queryClient: QueryClient) {
   // Before the router: the dialogs' history must hear popstate first to hide its own moves from the
   // router, and a window's listeners run in the order they were added, capturing or not.
   dialogHistory();
-  const router = createBrowserRouter(routes);
+  const router = createBrowserRouter(appRoutes(queryClient));
   setNavigator((to, state) => void router.navigate(to, { replace: true, state }));
   void nextTask().then(preloadNavBar);
   return router;

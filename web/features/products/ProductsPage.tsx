@@ -18,7 +18,7 @@ import { Pagination } from '../../ui/Pagination';
 import { CatalogueHeader } from './CatalogueHeader';
 import { ProductCard } from './ProductCard';
 import type { ProductDraft } from './ProductFormDialog';
-import { fetchProductPage, productKeys, type CatalogueFilters } from './products-api';
+import { catalogueFiltersFromUrl, productPageQuery, type CatalogueFilters } from './products-api';
 import { LoadError } from '../../ui/LoadError';
 import { MountWhenOpened, lazyNamed } from '../../ui/LazyDialog';
 import { SavedDataNote } from '../../ui/SavedDataNote';
@@ -42,16 +42,7 @@ const SORT_LABELS: Record<ProductSort, string> = { relevance: fr.navigation.sort
  */
 function useCatalogueFilters() {
   const [params, setParams] = useSearchParams();
-  const sortParam = params.get('sort');
-  // The order the user chose, if any: without one a search is shown best match first, the catalogue A-Z.
-  const chosenSort = (PRODUCT_SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as ProductSort) : undefined;
-  const text = params.get('q') ?? '';
-  const filters: CatalogueFilters = {
-    search: text,
-    category: params.get('category') ?? '',
-    sort: catalogueSort(chosenSort, text),
-    page: Math.max(1, Number(params.get('page')) || 1),
-  };
+  const { filters, chosenSort } = catalogueFiltersFromUrl(params);
   const update = (changes: Partial<CatalogueFilters>, { replace = false } = {}) => {
     const next = { ...filters, ...changes, page: changes.page ?? 1 };
     const sort = changes.sort ?? chosenSort;
@@ -136,11 +127,8 @@ export function ProductsPage() {
   const contributes = Boolean(user?.preferences.contribute_in_store);
   const geo = useGeolocation({ enabled: contributes, watch: true });
   const { filters, update } = useCatalogueFilters();
-  const { data: fetched, isError, isFetching, refetch, dataUpdatedAt } = useQuery({
-    queryKey: productKeys.page(filters),
-    queryFn: () => fetchProductPage(filters),
-    placeholderData: keepPreviousData,
-  });
+  // Asked for already by the route (router.tsx), as the page's code was loading.
+  const { data: fetched, isError, isFetching, refetch, dataUpdatedAt } = useQuery({ ...productPageQuery(filters), placeholderData: keepPreviousData });
   // A page of results is rendered in slices (a deferred value) rather than in one long task that
   // would freeze a cheap phone as it arrives; the skeleton or the previous page shows meanwhile.
   const data = useDeferredValue(fetched);

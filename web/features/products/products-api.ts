@@ -1,10 +1,24 @@
 // The catalogue's server calls and their query keys.
 import type { PriceHistory } from '#contract/prices';
-import { CATALOGUE, TOTAL_COUNT_HEADER, type ProductSort } from '#contract/catalogue';
+import { CATALOGUE, PRODUCT_SORTS, TOTAL_COUNT_HEADER, catalogueSort, type ProductSort } from '#contract/catalogue';
 import type { PricedProductsResponse, Product, ProductDetail } from '#contract/products';
 import { api } from '../../lib/api';
 
 export type CatalogueFilters = { search: string; category: string; sort: ProductSort; page: number };
+
+/**
+ * The catalogue's filters as its URL holds them (?q=&category=&sort=&page=), and the order the user
+ * chose, if any: without one a search is shown best match first, the catalogue A-Z.
+ */
+export function catalogueFiltersFromUrl(params: URLSearchParams): { filters: CatalogueFilters; chosenSort: ProductSort | undefined } {
+  const sortParam = params.get('sort');
+  const chosenSort = (PRODUCT_SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as ProductSort) : undefined;
+  const search = params.get('q') ?? '';
+  return {
+    filters: { search, category: params.get('category') ?? '', sort: catalogueSort(chosenSort, search), page: Math.max(1, Number(params.get('page')) || 1) },
+    chosenSort,
+  };
+}
 
 export const productKeys = {
   all: ['products'] as const,
@@ -24,6 +38,11 @@ export async function fetchProductPage(filters: CatalogueFilters): Promise<{ pro
   });
   return { products, total };
 }
+
+export const productPageQuery = (filters: CatalogueFilters) => ({
+  queryKey: productKeys.page(filters),
+  queryFn: () => fetchProductPage(filters),
+});
 
 export const productDetailQuery = (id: string) => ({
   queryKey: productKeys.detail(id),
