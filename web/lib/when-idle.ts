@@ -1,7 +1,10 @@
-// Runs a callback once the browser is idle, at most `timeoutMs` later; where the browser cannot tell
-// (Safari has no requestIdleCallback), a moment later. Returns what cancels it.
+// Work that can wait, so that a cheap phone's main thread stays free for the page.
 const NO_IDLE_CALLBACK_DELAY_MS = 200;
 
+/**
+ * Runs a callback once the browser is idle, at most `timeoutMs` later; where the browser cannot tell
+ * (Safari has no requestIdleCallback), a moment later. Returns what cancels it.
+ */
 export function whenIdle(callback: () => void, timeoutMs: number): () => void {
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(callback, { timeout: timeoutMs });
