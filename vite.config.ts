@@ -2,10 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompressPlugin } from './precompress.config';
 import { pwaPlugins } from './pwa.config';
 
 // The SPA lives in web/; the API serves the built files from dist/web. pwaPlugins: the web manifest,
-// the icons and the service worker of the installable, offline app (pwa.config.ts).
+// the icons and the service worker of the installable, offline app (pwa.config.ts); precompressPlugin:
+// the files' Brotli and gzip copies the server sends (precompress.config.ts).
 
 /**
  * How the build splits the app into files (issue 15, `npm run bench -- web`). A page's scripts come
@@ -44,7 +46,7 @@ export default defineConfig(({ command }) => ({
   root: 'web',
   resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), pwaPlugins()],
+  plugins: [react(), tailwindcss(), pwaPlugins(), precompressPlugin()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -17,8 +17,9 @@
 // Budgets: p95 under 50 ms, and at least 30 % of the trivial route's throughput — or, where the SQL
 // alone does not reach 30 % (the database is the limit), at least 65 % of the SQL's throughput.
 //   npm run bench -- catalogue   (BENCH_PG_URL: admin connection, default postgres@127.0.0.1;
-//     BENCH_CATALOGUE_DATABASES=postgres or pglite: only one; the PGlite database is generated once
-//     under bench/data/catalogue-pglite and kept)
+//     BENCH_CATALOGUE_DATABASES=postgres or pglite: only one; BENCH_CATALOGUE_CASES=cold,Zipf: only the
+//     cases whose name holds one of these words; the PGlite database is generated once under
+//     bench/data/catalogue-pglite and kept)
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -147,6 +148,9 @@ function mean(a: LoadResult, b: LoadResult): LoadResult {
   return { ...worse, requests: a.requests + b.requests, rps: (a.rps + b.rps) / 2, errors: a.errors + b.errors };
 }
 
+const WANTED_CASES = process.env.BENCH_CATALOGUE_CASES?.split(',').map((s) => s.trim()).filter(Boolean);
+const isWanted = (c: Case) => !WANTED_CASES || WANTED_CASES.some((word) => c.name.includes(word));
+
 type Run = { baseline: LoadResult[]; results: CaseResult[]; load: number[] };
 
 async function runOn(kind: DatabaseKind): Promise<Run> {
@@ -156,7 +160,7 @@ async function runOn(kind: DatabaseKind): Promise<Run> {
   const sampling = await openSqlDatabase(kind, databaseUrl);
   const { ids, searches } = await sampleProducts(sampling.db);
   await sampling.close();
-  const cases = casesOf(ids, searches);
+  const cases = casesOf(ids, searches).filter(isWanted);
   const load: number[] = [];
   const baseline: LoadResult[] = [];
 

@@ -143,14 +143,17 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
 }
 
 // The built SPA: hashed assets cached for a year, index.html always revalidated, and every other
-// non-API GET answered with index.html so client-side routes survive a reload. That answer is a
-// route, not the 404 handler: only routes get the compression hook.
+// non-API GET answered with index.html so client-side routes survive a reload. The build wrote each
+// text file's Brotli and gzip copies (precompress.config.ts): they are sent as they are; a file
+// without them is compressed on the fly. The index.html answer is a route, not the 404 handler:
+// only routes get the compression hook.
 function serveWebApp(app: FastifyInstance, distDir: string): void {
   if (existsSync(path.join(distDir, 'index.html'))) {
     app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

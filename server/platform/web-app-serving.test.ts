@@ -1,9 +1,10 @@
 // The built web app as the API serves it: a client-side route answers index.html (compressed, always
-// revalidated), hashed assets are cached for a year, and an unknown API or upload path stays a 404.
+// revalidated), hashed assets are cached for a year, the build's Brotli copies are sent as they are,
+// and an unknown API or upload path stays a 404.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fr } from '#contract/messages';
 import { createTestContext, type TestContext } from '../test/harness';
@@ -12,12 +13,18 @@ let ctx: TestContext;
 let distDir: string;
 // Big enough to be compressed (the threshold is 1 kB), as the real page is.
 const INDEX_HTML = `<!doctype html><html lang="fr"><head><style>${'.a{color:red}'.repeat(400)}</style></head><body><div id="root"></div></body></html>`;
+const APP_JS = `export const words = [${'"panier",'.repeat(300)}];`;
+// What the build writes beside them (precompress.config.ts): the server must send these bytes.
+const INDEX_HTML_BR = brotliCompressSync(INDEX_HTML);
+const APP_JS_BR = brotliCompressSync(APP_JS);
 
 beforeAll(async () => {
   distDir = await mkdtemp(path.join(os.tmpdir(), 'monpanier-web-'));
   await mkdir(path.join(distDir, 'assets'));
   await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
-  await writeFile(path.join(distDir, 'assets', 'app-abc123.js'), 'export {};');
+  await writeFile(path.join(distDir, 'index.html.br'), INDEX_HTML_BR);
+  await writeFile(path.join(distDir, 'assets', 'app-abc123.js'), APP_JS);
+  await writeFile(path.join(distDir, 'assets', 'app-abc123.js.br'), APP_JS_BR);
   ctx = await createTestContext({ webDistDir: distDir });
 });
 afterAll(async () => {
@@ -37,10 +44,27 @@ describe('the web app', () => {
     }
   });
 
-  it('caches the hashed assets for a year', async () => {
+  it('sends the Brotli copy the build wrote, as it is, to a browser that accepts it', async () => {
+    for (const [url, plain, compressed, type] of [
+      ['/assets/app-abc123.js', APP_JS, APP_JS_BR, /javascript/],
+      ['/products', INDEX_HTML, INDEX_HTML_BR, /^text\/html/],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['content-type'], url).toMatch(type);
+      expect(res.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.equals(compressed), url).toBe(true);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(plain);
+    }
+  });
+
+  it('caches the hashed assets for a year, and sends them plain to a client that accepts no encoding', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.payload).toBe(APP_JS);
   });
 
   it('keeps unknown API and upload paths, and other methods, a 404 in French', async () => {
