@@ -9,7 +9,9 @@
 //   same catalogue product, or the same name folded (case, accents, spaces) — the rule that already
 //   forbids two lines of the same thing on one list.
 // - rename: the name replaces the current one (last writer wins on the name); items are untouched,
-//   so an item ticked offline stays ticked even if the list was renamed elsewhere.
+//   so an item ticked offline stays ticked even if the list was renamed elsewhere. A rename carries
+//   the name the phone saw (`from`): when another device renamed the list meanwhile, the user is
+//   told which name theirs replaced.
 // - set_checked / set_quantity: touch only that item's tick or quantity (last writer wins on that
 //   field of that item); every other item keeps the changes made elsewhere. A quantity of 0 removes
 //   the item (spec: "a quantity of 0 triggers removal").
@@ -39,7 +41,8 @@ const quantity = z
   .max(ITEM_QUANTITY_MAX, { error: fr.listsUi.quantityInvalid });
 
 export const ListChangeSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('rename'), name: ListNameSchema }),
+  // `from`: the name this device saw when it renamed the list (optional: changes queued by an older app lack it).
+  z.object({ type: z.literal('rename'), name: ListNameSchema, from: z.string().max(200, { error: fr.common.invalidValue }).optional() }),
   z.object({ type: z.literal('add_item'), item: ListItemInputSchema.refine((i) => i.quantity >= 1, { error: fr.listsUi.quantityInvalid }) }),
   z.object({ type: z.literal('remove_item'), item: ItemRefSchema }),
   z.object({ type: z.literal('set_quantity'), item: ItemRefSchema, quantity }),
@@ -101,8 +104,10 @@ export function applyListChange(list: MergeList, change: ListChangeParsed): { li
   const removedElsewhere = { list, notice: { code: 'item_removed_elsewhere' as const, item_name: 'item' in change ? change.item.name : '' } };
 
   switch (change.type) {
-    case 'rename':
-      return { list: { name: change.name, items: list.items }, notice: null };
+    case 'rename': {
+      const renamedElsewhere = change.from !== undefined && list.name !== change.from && list.name !== change.name;
+      return { list: { name: change.name, items: list.items }, notice: renamedElsewhere ? { code: 'renamed_elsewhere', replaced_name: list.name } : null };
+    }
     case 'add_item': {
       if (index >= 0) {
         return replaced({ quantity: Math.max(list.items[index].quantity, change.item.quantity) });
@@ -153,7 +158,7 @@ const lineOf = ({ product_id, name, brand, category, quantity, notes, is_manual_
  */
 export function changesBetween(before: MergeList, after: MergeList): ListChangeParsed[] {
   const changes: ListChangeParsed[] = [];
-  if (before.name.trim() !== after.name.trim()) changes.push({ type: 'rename', name: after.name.trim() });
+  if (before.name.trim() !== after.name.trim()) changes.push({ type: 'rename', name: after.name.trim(), from: before.name.trim() });
   for (const old of before.items) {
     if (!after.items.some((i) => sameItem(i, old))) changes.push({ type: 'remove_item', item: itemRef(old) });
   }
@@ -165,5 +170,9 @@ export function changesBetween(before: MergeList, after: MergeList): ListChangeP
   return changes;
 }
 
-export const ListChangeNoticeSchema = z.object({ code: z.enum(['item_removed_elsewhere', 'list_full']), item_name: z.string() });
+export const ListChangeNoticeSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.enum(['item_removed_elsewhere', 'list_full']), item_name: z.string() }),
+  // The name another device had given the list, which this device's rename replaced.
+  z.object({ code: z.literal('renamed_elsewhere'), replaced_name: z.string() }),
+]);
 export const ListChangesResultSchema = z.object({ list: ShoppingListSchema, notices: z.array(ListChangeNoticeSchema) });

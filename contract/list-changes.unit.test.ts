@@ -30,6 +30,31 @@ describe('merging a change made offline with the list as it is now', () => {
     expect(result.list).toEqual({ name: 'Marché de Mont-Bouët', items: changedElsewhere.items });
   });
 
+  it('a rename offline of a list renamed elsewhere meanwhile wins, and names the name it replaced', () => {
+    const renamedElsewhere = list([rice], 'Courses du 24');
+    const result = apply(renamedElsewhere, { type: 'rename', name: 'Courses de Noël', from: 'Courses du mois' });
+    expect(result.list.name).toBe('Courses de Noël');
+    expect(result.notices).toEqual([{ code: 'renamed_elsewhere', replaced_name: 'Courses du 24' }]);
+  });
+
+  it('says nothing when the name was not changed elsewhere, was changed to the same name, or the rename does not say what it saw', () => {
+    for (const [current, change] of [
+      ['Courses du mois', { type: 'rename', name: 'Courses de Noël', from: 'Courses du mois' }],
+      ['Courses de Noël', { type: 'rename', name: 'Courses de Noël', from: 'Courses du mois' }],
+      ['Courses du 24', { type: 'rename', name: 'Courses de Noël' }],
+    ] as const) {
+      const result = apply(list([rice], current), change);
+      expect(result.list.name, current).toBe('Courses de Noël');
+      expect(result.notices, current).toEqual([]);
+    }
+  });
+
+  it('two renames queued offline tell of the name changed elsewhere once', () => {
+    const result = apply(list([], 'Courses du 24'), { type: 'rename', name: 'Marché', from: 'Courses' }, { type: 'rename', name: 'Marché du samedi', from: 'Marché' });
+    expect(result.list.name).toBe('Marché du samedi');
+    expect(result.notices).toEqual([{ code: 'renamed_elsewhere', replaced_name: 'Courses du 24' }]);
+  });
+
   it('matches items by product or by folded name, not by row id (an edit elsewhere renumbers lines)', () => {
     const renumbered = list([{ ...rice, id: 'new-row-1' }, { ...sugar, id: 'new-row-2', name: 'SUCRE ' }]);
     const result = apply(renumbered, { type: 'set_quantity', item: { product_id: RICE_ID, name: 'Riz' }, quantity: 3 }, { type: 'set_checked', item: { product_id: null, name: 'sucre' }, checked: true });
@@ -114,7 +139,7 @@ describe('changesBetween (what the list editor saved)', () => {
     const before = list([rice, sugar, item('Sel')]);
     const after = list([{ ...rice, quantity: 2 }, item('Sel'), item('Savon', { quantity: 3 })], 'Courses du mois');
     expect(changesBetween(before, after)).toEqual([
-      { type: 'rename', name: 'Courses du mois' },
+      { type: 'rename', name: 'Courses du mois', from: 'Courses' },
       { type: 'remove_item', item: { product_id: null, name: 'Sucre' } },
       { type: 'set_quantity', item: { product_id: RICE_ID, name: 'Riz parfumé' }, quantity: 2 },
       { type: 'add_item', item: { product_id: null, name: 'Savon', brand: null, category: null, quantity: 3, notes: null, is_manual_item: true, checked: false } },

@@ -32,6 +32,8 @@ export const offline = {
   // Changes made offline that could not be merged with those made elsewhere (named item and list)
   itemRemovedElsewhere: (item: string, list: string) =>
     `« ${item} » a été retiré de la liste « ${list} » sur un autre appareil : votre changement sur cet article n’a pas été appliqué.`,
+  renamedElsewhere: (replaced: string, list: string) =>
+    `Cette liste avait été renommée « ${replaced} » sur un autre appareil : elle garde le nom que vous lui avez donné, « ${list} ».`,
   listFull: (item: string, list: string) => `La liste « ${list} » est pleine : « ${item} » n’y a pas été ajouté.`,
   listDeletedElsewhere: (list: string) => `La liste « ${list} » a été supprimée sur un autre appareil : vos changements hors connexion n’ont pas été gardés.`,
   changesRefused: (list: string, reason: string) => `Vos changements sur « ${list} » n’ont pas été enregistrés : ${reason}`,

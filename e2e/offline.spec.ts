@@ -287,3 +287,27 @@ test('changes made offline are merged item by item with an edit made elsewhere, 
   await merged.getByRole('button', { name: 'Détails' }).click();
   await expect(page.getByRole('dialog', { name: 'Liste « Renommée ailleurs »' }).getByRole('checkbox', { name: 'Sucre' })).toBeChecked();
 });
+
+test('a list renamed offline and on another phone meanwhile keeps the name given offline, and the user is told which name it replaced', async ({ page, context, request }) => {
+  const user = await createAccount(request);
+  const list = await listThroughApi(request, user, 'Courses du mois', ['Riz']);
+  await useSessionOf(page, user);
+  await page.goto('/shopping-lists');
+  await expect(card(page, 'Courses du mois')).toBeVisible();
+  await goOffline(context, page);
+
+  await card(page, 'Courses du mois').getByRole('button', { name: 'Modifier' }).click();
+  await page.getByLabel('Nom de la liste').fill('Courses de Noël');
+  await page.getByRole('button', { name: 'Enregistrer la liste' }).click();
+  await expect(card(page, 'Courses de Noël')).toContainText('En attente d’envoi');
+
+  // Meanwhile, on another phone: the same list gets another name.
+  const elsewhere = await request.put(`/api/shopping-lists/${list.id}`, { headers: auth(user), data: { name: 'Courses du 24', items: [{ name: 'Riz', quantity: 1 }] } });
+  expect(elsewhere.status()).toBe(200);
+
+  await context.setOffline(false);
+  await expect(page.getByText('Cette liste avait été renommée « Courses du 24 » sur un autre appareil : elle garde le nom que vous lui avez donné, « Courses de Noël ».')).toBeVisible();
+  await expect(card(page, 'Courses de Noël')).not.toContainText('En attente d’envoi');
+  const [onServer] = await listsOnServer(request, user);
+  expect(onServer.name).toBe('Courses de Noël');
+});

@@ -96,6 +96,18 @@ describe('list changes', () => {
     ]);
   });
 
+  it('a rename made offline replaces a rename made elsewhere meanwhile, and says which name it replaced', async () => {
+    const list = await newList(alice);
+    const edited = await call({ who: alice, method: 'PUT', url: `/shopping-lists/${list.id}`, payload: { name: 'Courses du 24', items: [{ name: 'Sucre', quantity: 2 }] } });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const result = await ok(await send(alice, list.id, [{ type: 'rename', name: 'Courses de Noël', from: list.name }]));
+    expect(result.list.name).toBe('Courses de Noël');
+    expect(result.list.items.map((i) => i.name)).toEqual(['Sucre']);
+    expect(result.notices).toEqual([{ code: 'renamed_elsewhere', replaced_name: 'Courses du 24' }]);
+    expect(await read(alice, list.id)).toEqual(result.list);
+  });
+
   it('a full edit that does not mention ticks keeps them; a copy starts unticked', async () => {
     const list = await newList(alice);
     await ok(await send(alice, list.id, [{ type: 'set_checked', item: sugar, checked: true }]));

@@ -17,6 +17,7 @@ const listKey = (id: string) => [...listsQueryKey, id] as const;
 const NOTICE_MS = 12_000;
 
 function noticeText(notice: ListChangeNotice, listName: string): string {
+  if (notice.code === 'renamed_elsewhere') return fr.offline.renamedElsewhere(notice.replaced_name, listName);
   return notice.code === 'list_full' ? fr.offline.listFull(notice.item_name, listName) : fr.offline.itemRemovedElsewhere(notice.item_name, listName);
 }
 
