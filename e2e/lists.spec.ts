@@ -132,9 +132,21 @@ async function fullJourney(page: Page, mobile: boolean) {
 test.describe('desktop', () => {
   test.use({ geolocation: LIBREVILLE, permissions: ['geolocation'] });
 
-  test('list of 5 catalogue items and 1 manual item → price analysis → switch a store → cart → mobile money → booking confirmed', async ({ page, request }) => {
+  test('list of 5 catalogue items and 1 manual item → price analysis → switch a store → cart → mobile money → booking confirmed, then cancelled', async ({ page, request }) => {
     await useSessionOf(page, await createAccount(request));
     await fullJourney(page, false);
+
+    // Cancelled after all: the list is active again with all six items, and the list of the item
+    // the cart left out, untouched, goes with the order.
+    await page.goto('/deliveries');
+    await page.getByRole('button', { name: 'Annuler la livraison' }).click();
+    await page.getByRole('dialog', { name: 'Annuler cette livraison ?' }).getByRole('button', { name: 'Oui, annuler' }).click();
+    await expect(page.getByText('Livraison annulée')).toBeVisible();
+    await page.goto('/shopping-lists');
+    const lists = page.getByTestId('list-card');
+    await expect(lists.filter({ hasText: 'Courses du samedi' })).toHaveCount(1);
+    await expect(lists.filter({ hasText: 'Courses du samedi' })).toContainText('6 articles');
+    await expect(lists.filter({ hasText: 'Courses du samedi' })).not.toContainText('En Attente de Livraison');
   });
 
   test('lists: details, duplicate, delete, edit, and the import of a pasted list', async ({ page, request }) => {

@@ -199,6 +199,39 @@ describe('the items a cart leaves out stay on a list', () => {
     expect(details.items).toHaveLength(3);
   });
 
+  it('cancelling the order deletes the untouched list of what the cart left out: the booked list is active again with every item', async () => {
+    const list = await newList(alice);
+    const { cartId } = await cartFor(alice, list.id, 'nearest_store');
+    const booking = (await book(alice, bookingQuery(cartId, (await method(alice, 'cash')).id))).json() as BookingResult;
+    const remainingId = booking.remaining_list!.id;
+
+    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/deliveries/${booking.order_id}/cancel`, headers: as(alice) });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/shopping-lists/${remainingId}`, headers: as(alice) })).statusCode).toBe(404);
+    expect(await listStatus(list.id)).toBe('active');
+    expect((await listItems(list.id)).items).toHaveLength(5);
+    const details = (await ctx.app.inject({ method: 'GET', url: `/api/shopping/bookings/${booking.order_id}`, headers: as(alice) })).json() as BookingDetails;
+    expect(details.remaining_list).toBeNull();
+  });
+
+  it('cancelling keeps the list of what the cart left out once the user has edited it or compared its prices', async () => {
+    for (const touch of ['edit', 'compare'] as const) {
+      const list = await newList(alice);
+      const { cartId } = await cartFor(alice, list.id, 'nearest_store');
+      const booking = (await book(alice, bookingQuery(cartId, (await method(alice, 'cash')).id))).json() as BookingResult;
+      const remaining = await listItems(booking.remaining_list!.id);
+      if (touch === 'edit') {
+        const edit = await ctx.app.inject({ method: 'PUT', url: `/api/shopping-lists/${remaining.id}`, headers: as(alice), payload: { name: 'Manioc à trouver', items: [{ product_id: f.products.p5, quantity: 2 }] } });
+        expect(edit.statusCode, edit.body).toBe(200);
+      } else {
+        await cartFor(alice, remaining.id, 'best_prices', remaining.items.map((i) => ({ product_id: i.product_id, product_name: i.name, quantity: i.quantity })));
+      }
+      const cancel = await ctx.app.inject({ method: 'POST', url: `/api/deliveries/${booking.order_id}/cancel`, headers: as(alice) });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      expect((await listItems(remaining.id)).status, touch).toBe('active');
+    }
+  });
+
   it('a cart that buys every priced line leaves only the unpriced one; a manual line priced by its exact name counts as bought', async () => {
     const lines = [
       { product_id: null, product_name: f.productNames.p1, quantity: 2 },

@@ -1,13 +1,16 @@
 // Booking locks the list (it waits for its delivery), but a cart may leave some of its items out:
 // missing at the nearest store, without any price, or beyond the store cap. Those items must not
 // be locked away with it: they move to a new, active list the user can compare and book on its own.
-import { and, asc, count, eq } from 'drizzle-orm';
+// If the order is cancelled, the booked list is active again with every item: the new list goes,
+// unless the user has made it theirs meanwhile.
+import { and, asc, count, eq, notExists, sql } from 'drizzle-orm';
 import type { RemainingList } from '#contract/checkout';
 import { fr } from '#contract/messages';
 import type { OptimizedItem } from '#contract/optimiser';
 import type { DbOrTx } from '../../db/client';
-import { shoppingListItems, shoppingLists } from '../../db/schema';
+import { carts, shoppingListItems, shoppingLists } from '../../db/schema';
 import { exactProductIds } from '../lists/lists.service';
+import type { StoredOptimisation } from '../optimiser/optimiser.service';
 
 type ListRow = typeof shoppingLists.$inferSelect;
 
@@ -50,4 +53,25 @@ export async function findRemainingList(db: DbOrTx, userId: string, listId: stri
     .where(and(eq(shoppingLists.id, listId), eq(shoppingLists.userId, userId)))
     .groupBy(shoppingLists.id);
   return row && row.itemCount > 0 ? { id: row.id, name: row.name, item_count: row.itemCount } : null;
+}
+
+/**
+ * Inside the cancellation's transaction: deletes the list of the items the cancelled order's cart
+ * left out, as long as nobody touched it (never edited, still active, never optimised). The booked
+ * list holds those items again; one changed since is the user's and stays.
+ */
+export async function dropUntouchedRemainingList(tx: DbOrTx, cartId: string): Promise<void> {
+  const [cart] = await tx.select({ optimization: carts.optimization }).from(carts).where(eq(carts.id, cartId));
+  const listId = (cart?.optimization as StoredOptimisation | null)?.remaining_list_id;
+  if (!listId) return;
+  await tx
+    .delete(shoppingLists)
+    .where(
+      and(
+        eq(shoppingLists.id, listId),
+        eq(shoppingLists.status, 'active'),
+        sql`${shoppingLists.updatedAt} = ${shoppingLists.createdAt}`,
+        notExists(tx.select({ id: carts.id }).from(carts).where(eq(carts.shoppingListId, listId))),
+      ),
+    );
 }

@@ -10,6 +10,7 @@ import { carts, orderEvents, orders, shoppingLists, users } from '../../db/schem
 import { AppError } from '../../platform/errors';
 import { lockApprovedAgent } from '../agent/agent-access';
 import { areaName, deliveryCellOf, loadAreaStores } from '../agent/delivery-area';
+import { dropUntouchedRemainingList } from '../checkout/left-out-items';
 import { markRefundDue, requestDueRefunds } from '../checkout/refunds.service';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service';
 import { type ActorKind, canTransition, initialStatus, listStatusAfter } from './order-lifecycle';
@@ -114,6 +115,7 @@ export async function transitionOrderIn(tx: Tx, orderId: string, to: OrderStatus
   if (moved.shoppingListId) {
     await tx.update(shoppingLists).set({ status: listStatusAfter(to), updatedAt: now }).where(eq(shoppingLists.id, moved.shoppingListId));
   }
+  if (to === 'cancelled') await dropUntouchedRemainingList(tx, moved.cartId);
   await createNotifications(tx, await notificationsFor(tx, moved, to, from), now);
   return moved;
 }
