@@ -8,14 +8,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { COMPRESSION_THRESHOLD_BYTES } from './server/platform/compression';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** Text worth compressing; images and fonts already are. */
 const COMPRESSIBLE = /\.(html|js|css|svg|json|webmanifest)$/;
-/** The server's own threshold: smaller answers gain less than their headers cost. */
-const MIN_BYTES = 1024;
 
 /** Writes `<file>.br` and `<file>.gz` beside every compressible file of the bundle. */
 export function precompressPlugin(): Plugin {
@@ -32,7 +31,7 @@ export function precompressPlugin(): Plugin {
 
 async function compressBeside(file: string): Promise<void> {
   const content = await readFile(file);
-  if (content.length < MIN_BYTES) return;
+  if (content.length < COMPRESSION_THRESHOLD_BYTES) return;
   const [br, gz] = await Promise.all([
     brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
     gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { AppDeps } from './deps';
 import { registerAuthGuards } from './platform/auth-guard';
 import { registerCacheInvalidation } from './platform/cache-invalidation';
+import { COMPRESSION_THRESHOLD_BYTES } from './platform/compression';
 import { type JobQueueSettings, registerJobQueue } from './platform/jobs/register-jobs';
 import { registerLifecycle } from './platform/lifecycle';
 import { createReadinessCheck } from './platform/readiness';
@@ -80,7 +81,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerPrivateResponses(app, API_PREFIX);
 
   await app.register(helmet, { contentSecurityPolicy: { useDefaults: true, directives: contentSecurityPolicy(config.tileUrl, deps.storage.publicUrl) } });
-  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(compress, { global: true, threshold: COMPRESSION_THRESHOLD_BYTES });
   // The OpenAPI document and its UI: on in development, off in production unless API_DOCS=true.
   if (config.apiDocs) {
     await app.register(swagger, {
