@@ -153,26 +153,40 @@ export async function readCataloguePage(db: Db, query: PageQuery, gtin: string |
 
 // ---------------------------------------------------------------- one product, products by id
 
-const detailStatement = preparedStatement((v) => {
-  const f = freshness(v);
-  return sql`
+/** The JSON of GET /api/products/{id} for the product whose id is `id` (a placeholder, or a column of an outer row). */
+const detailBody = (f: Freshness, id: SQL) => sql`
     with prices as materialized (
       select ${PRICE_COLUMNS}, ${STORE_COLUMNS}, row_number() over (order by cp.price_xaf, cp.observed_at desc, s.name) as n
       from current_prices cp join stores s on s.id = cp.store_id
-      where cp.product_id = ${v.id}::uuid
+      where cp.product_id = ${id}
     )
     select ${productJson(f, sql`(select count(*) from prices)::int`, {
       prices: sql`(select coalesce(json_agg(${priceJson(f, sql`r.n = 1`)} order by r.n), '[]') from prices r)`,
     })}::text as body
     from products p left join prices shown on shown.n = 1
-    where p.id = ${v.id}::uuid`;
-});
+    where p.id = ${id}`;
+
+const detailStatement = preparedStatement((v) => detailBody(freshness(v), sql`${v.id}::uuid`));
+
+const detailsStatement = preparedStatement(
+  (v) => sql`
+    select f.id, d.body from unnest(${v.ids}::uuid[]) f(id)
+    cross join lateral (${detailBody(freshness(v), sql`f.id`)}) d`,
+);
 
 /** GET /api/products/{id}: the product and its current price in each store, cheapest first; null when there is no such product. */
 export async function readProductDetail(db: DbOrTx, id: string, now: Date): Promise<string | null> {
   if (!isUuid(id)) return null;
   const [row] = await queryStatement<{ body: string }, Values>(db, detailStatement, { ...clock(now), id });
   return row?.body ?? null;
+}
+
+/** Several products' GET /api/products/{id} answers in one statement, by id (those that exist; ids that are not UUIDs are left out). */
+export async function readProductDetails(db: DbOrTx, ids: string[], now: Date): Promise<Map<string, string>> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return new Map();
+  const rows = await queryStatement<{ id: string; body: string }, Values>(db, detailsStatement, { ...clock(now), ids: valid });
+  return new Map(rows.map((r) => [r.id, r.body]));
 }
 
 const byIdsStatement = preparedStatement(

@@ -9,6 +9,7 @@ import { type Product, type ProductDetail, ProductListQuerySchema } from '#contr
 import { priceObservations, products, stores } from '../../db/schema';
 import { bearer, createTestContext, detailOf, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { dataUrl, fakeJpegDataUrl, pngBytes, sixMegabytePng } from '../../test/images';
+import { readProductDetail, readProductDetails } from './catalogue-reads';
 import { cataloguePageRead } from './products.service';
 
 let ctx: TestContext;
@@ -531,6 +532,24 @@ describe('catalogue answers and their caches', () => {
       expect(res.body, query).toBe(whole.body);
       expect(Number(res.headers['x-total-count']), query).toBe(whole.total);
     }
+  });
+
+  it('answers product pages asked for together (read in one statement) with the bytes each gets alone', async () => {
+    const ids = (await ctx.db.select({ id: products.id }).from(products).limit(40)).map((r) => r.id);
+    const unknown = '00000000-0000-4000-8000-000000000001';
+    // Together, as a burst of requests; an id in capitals and an unknown one among them.
+    const paths = [...ids, ids[0].toUpperCase(), unknown].map((id) => `/api/products/${id}`);
+    const together = await Promise.all(paths.map((url) => get(url)));
+    for (const [i, id] of ids.entries()) {
+      expect(together[i].statusCode).toBe(200);
+      expect((together[i].json() as ProductDetail).id).toBe(id);
+      expect(together[i].body).toBe(await readProductDetail(ctx.db, id, ctx.clock.now()));
+    }
+    expect(together[ids.length].body).toBe(together[0].body);
+    expect(together[ids.length + 1].statusCode).toBe(404);
+    const batched = await readProductDetails(ctx.db, [...ids, unknown, 'pas-un-identifiant'], ctx.clock.now());
+    expect([...batched.keys()].sort()).toEqual([...ids].sort());
+    for (const id of ids) expect(batched.get(id)).toBe(await readProductDetail(ctx.db, id, ctx.clock.now()));
   });
 
   it('gives everyone the same catalogue: no answer depends on who asks', async () => {
