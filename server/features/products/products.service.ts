@@ -6,6 +6,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PricedProductsQuerySchema, Product, ProductCreateSchema, ProductDetail, ProductDuplicateSchema, ProductListQuerySchema, QuickAddSchema } from '#contract/products';
 import { canonicalGtin } from '#contract/barcodes';
+import { CATALOGUE } from '#contract/catalogue';
 import { catalogueSort } from '#contract/products';
 import type { ProductSnapshot } from '#contract/moderation';
 import type { AppDeps } from '../../deps';
@@ -60,20 +61,12 @@ export function cataloguePageRead(query: ListQuery): { key: string; readIds: (db
 
 /**
  * The JSON array of the cards of `ids`, in order: those in the card cache as they are, the others
- * read in one statement (and kept).
+ * read together (with the cards other requests miss meanwhile) and kept.
  */
 async function cachedCardsJson(deps: AppDeps, ids: string[]): Promise<string> {
   const cache = productCardCache(deps.db);
-  const missing = new Map<string, { resolve: (card: string | undefined) => void; reject: (error: unknown) => void }>();
-  // A miss calls its load at once: each waits for the one statement that reads all the missing cards.
-  const cards = ids.map((id) => cache.get(id, () => new Promise<string | undefined>((resolve, reject) => missing.set(id, { resolve, reject }))));
-  if (missing.size > 0) {
-    readProductCards(deps.db, [...missing.keys()], deps.now()).then(
-      (found) => missing.forEach(({ resolve }, id) => resolve(found.get(id))),
-      (error) => missing.forEach(({ reject }) => reject(error)),
-    );
-  }
-  return pageBody(await Promise.all(cards));
+  const readCard = cardReaderOf(deps);
+  return pageBody(await Promise.all(ids.map((id) => cache.get(id, () => readCard(id)))));
 }
 
 /**
@@ -113,18 +106,23 @@ async function findProductRow(db: DbOrTx, id: string): Promise<typeof products.$
   return row;
 }
 
-// Product pages missing from the cache are read together under load (platform/batched-reads.ts): one
-// statement at a time, of up to 32 products. On the catalogue benchmark's cold product pages, the API
-// went from 25-31 % to 32-34 % of a bare route's throughput on PostgreSQL, and from 1,763 to 2,571
-// requests/s on PGlite (README, performance section).
-const DETAIL_READS = { maxInFlight: 1, maxBatch: 32 };
+// Product pages and cards missing from the cache are read together under load
+// (platform/batched-reads.ts): one statement at a time, with every product that requests asked for
+// meanwhile. On the catalogue benchmark, PostgreSQL: cold product pages from 25-31 % to 32-34 % of a
+// bare route's throughput, cold searches from 80 % to 108 % of their SQL alone; PGlite: cold product
+// pages from 1,763 to 2,571 requests/s, cold searches from 1,497 to 1,816 (README, performance
+// section). A batch of cards holds at least a whole page.
 const detailReaders = new WeakMap<AppDeps, BatchedReader<string>>();
+const cardReaders = new WeakMap<AppDeps, BatchedReader<string>>();
 
-function detailReaderOf(deps: AppDeps): BatchedReader<string> {
-  let reader = detailReaders.get(deps);
-  if (!reader) detailReaders.set(deps, (reader = batchedReader((ids) => readProductDetails(deps.db, ids, deps.now()), DETAIL_READS)));
+function readerOf(readers: WeakMap<AppDeps, BatchedReader<string>>, deps: AppDeps, readMany: (ids: string[]) => Promise<Map<string, string>>, maxBatch: number) {
+  let reader = readers.get(deps);
+  if (!reader) readers.set(deps, (reader = batchedReader(readMany, { maxInFlight: 1, maxBatch })));
   return reader;
 }
+
+const detailReaderOf = (deps: AppDeps) => readerOf(detailReaders, deps, (ids) => readProductDetails(deps.db, ids, deps.now()), 32);
+const cardReaderOf = (deps: AppDeps) => readerOf(cardReaders, deps, (ids) => readProductCards(deps.db, ids, deps.now()), 2 * CATALOGUE.maxLimit);
 
 /** GET /api/products/{id}: the product and its current price in each store, as JSON text (cached until a write changes it, see catalogue-cache.ts). */
 export async function cachedProductDetail(deps: AppDeps, id: string): Promise<string> {

@@ -9,6 +9,7 @@ import { type Product, type ProductDetail, ProductListQuerySchema } from '#contr
 import { priceObservations, products, stores } from '../../db/schema';
 import { bearer, createTestContext, detailOf, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { dataUrl, fakeJpegDataUrl, pngBytes, sixMegabytePng } from '../../test/images';
+import { setReadCachesBypassed } from '../../platform/read-cache';
 import { readProductDetail, readProductDetails } from './catalogue-reads';
 import { cataloguePageRead } from './products.service';
 
@@ -523,8 +524,21 @@ describe('catalogue answers and their caches', () => {
     expect(await shown('igname renommée')).toMatchObject({ name: 'Igname renommée', price: 900 });
   });
 
+  const pageQueries = ['search=lait', 'search=riz', 'search=huile&limit=10', 'has_prices=true&limit=12', 'search=savon&sort=recent', 'search=lait&page=2&limit=3', 'limit=6&page=3', 'search=huille'];
+
+  it('composes pages asked for together, whose missing cards are read in one statement, as the database writes them whole', async () => {
+    // Empties the caches, so that the pages miss their cards at the same time.
+    setReadCachesBypassed(ctx.db, true);
+    setReadCachesBypassed(ctx.db, false);
+    const together = await Promise.all(pageQueries.map((query) => get(`/api/products?${query}`)));
+    for (const [i, query] of pageQueries.entries()) {
+      const whole = await cataloguePageRead(listQuery(query)).read(ctx.db, ctx.clock.now());
+      expect(together[i].body, query).toBe(whole.body);
+    }
+  });
+
   it('composes the same pages from cached cards as the database writes them whole', async () => {
-    const queries = ['search=lait', 'search=riz', 'search=huile&limit=10', 'has_prices=true&limit=12', 'search=savon&sort=recent', 'search=lait&page=2&limit=3', 'limit=6&page=3', 'search=huille'];
+    const queries = pageQueries;
     // Twice, in two orders: pages share cards that earlier pages put in the cache.
     for (const query of [...queries, ...[...queries].reverse()]) {
       const res = await get(`/api/products?${query}`);
