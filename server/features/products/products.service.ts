@@ -108,10 +108,10 @@ async function findProductRow(db: DbOrTx, id: string): Promise<typeof products.$
 
 // Product pages and cards missing from the cache are read together under load
 // (platform/batched-reads.ts): one statement at a time, with every product that requests asked for
-// meanwhile. On the catalogue benchmark, PostgreSQL: cold product pages from 25-31 % to 32-34 % of a
-// bare route's throughput, cold searches from 80 % to 108 % of their SQL alone; PGlite: cold product
-// pages from 1,763 to 2,571 requests/s, cold searches from 1,497 to 1,816 (README, performance
-// section). A batch of cards holds at least a whole page.
+// meanwhile. On the catalogue benchmark, PostgreSQL: cold product pages from 25-31 % to 32-36 % of a
+// bare route's throughput, cold searches from 80 % to 102-108 % of their SQL alone; PGlite: cold
+// product pages from 1,763 to 3,068 requests/s, cold searches from 1,497 to 1,691-1,816 (README,
+// performance section). A batch of cards holds at least two whole pages.
 const detailReaders = new WeakMap<AppDeps, BatchedReader<string>>();
 const cardReaders = new WeakMap<AppDeps, BatchedReader<string>>();
 
