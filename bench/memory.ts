@@ -33,7 +33,11 @@ const PORT = 3194;
 const PG_DB_NAME = 'mp_memory_bench';
 const LARGE_DIR = path.join(os.tmpdir(), 'mp-bench-memory-catalogue');
 const BUILD_DIR = path.resolve('dist/bench-memory-server');
-const SETTLE_S = 10;
+// Idle is read 30 s after the last request: V8 gives back the heap a busy phase grew (its memory
+// reducer: compacting collections once the process has stopped allocating) about 15-20 s after the
+// activity ends, and the server then stays at that level. The RSS at 10 s, before that, is shown too.
+const EARLY_LOOK_S = 10;
+const SETTLE_S = 30;
 const LOAD_S = 20;
 const CONNECTIONS = 20;
 const BUDGET_MIB = { idle: 300, peak: 500 };
@@ -171,7 +175,17 @@ function resetPeaks(server: Server): void {
   server.sampled.descendantsPeak = 0;
 }
 
-const settle = () => new Promise((r) => setTimeout(r, SETTLE_S * 1000));
+const sleep = (seconds: number) => new Promise((r) => setTimeout(r, seconds * 1000));
+
+/** Waits until the server is idle: its memory then (and its peak so far), with the RSS it had EARLY_LOOK_S after the last request. */
+async function settledUsage(server: Server): Promise<ReturnType<typeof usageOf> & { early: number }> {
+  await sleep(EARLY_LOOK_S);
+  const early = usageOf(server).idle;
+  await sleep(SETTLE_S - EARLY_LOOK_S);
+  return { ...usageOf(server), early };
+}
+
+const earlyNote = (early: number) => `à ${EARLY_LOOK_S} s : ${early.toFixed(0)} Mio`;
 
 // ---------------------------------------------------------------- the catalogue load
 
@@ -221,17 +235,15 @@ async function measureDatabase(target: Target, options: { firstStart: boolean; r
 
   if (options.firstStart) {
     const first = await startServer(options.runtime, target.env, `${target.database}, premier démarrage`);
-    await settle();
-    const usage = usageOf(first);
+    const usage = await settledUsage(first);
     await first.stop();
-    row('premier démarrage (migrations, remplissage)', usage, `prêt en ${first.readyS.toFixed(1)} s${childrenNote(usage.descendantsPeak)}`);
+    row('premier démarrage (migrations, remplissage)', usage, `prêt en ${first.readyS.toFixed(1)} s ; ${earlyNote(usage.early)}${childrenNote(usage.descendantsPeak)}`);
   }
 
   const server = await startServer(options.runtime, target.env, `${target.database}, redémarrage`);
   try {
-    await settle();
-    const restart = usageOf(server);
-    row('redémarrage', restart, `prêt en ${server.readyS.toFixed(1)} s${childrenNote(restart.descendantsPeak)}`);
+    const restart = await settledUsage(server);
+    row('redémarrage', restart, `prêt en ${server.readyS.toFixed(1)} s ; ${earlyNote(restart.early)}${childrenNote(restart.descendantsPeak)}`);
 
     const traffic = await catalogueTraffic();
     resetPeaks(server);
@@ -245,9 +257,8 @@ async function measureDatabase(target: Target, options: { firstStart: boolean; r
       { peak: during.peak },
       `${load.rps.toFixed(0)} req/s, p95 ${load.p95.toFixed(0)} ms, CPU ${cpuPerRequest.toFixed(3)} ms/req, ${load.errors} erreurs ; ${traffic.searches.length} recherches, ${traffic.products.length} fiches`,
     );
-    await settle();
-    const after = usageOf(server);
-    row('au repos après la charge', { idle: after.idle }, '');
+    const after = await settledUsage(server);
+    row('au repos après la charge', { idle: after.idle }, earlyNote(after.early));
   } finally {
     await server.stop();
   }
@@ -282,7 +293,7 @@ function verdict(row: Row): string {
 }
 
 function printReport(rows: Row[]): void {
-  console.log(`\nMémoire résidente du serveur (Mio = 1 048 576 octets) ; repos : ${SETTLE_S} s après la dernière requête\n`);
+  console.log(`\nMémoire résidente du serveur (Mio = 1 048 576 octets) ; repos : ${SETTLE_S} s après la dernière requête (et, dans le détail, à ${EARLY_LOOK_S} s)\n`);
   console.log(`${'base'.padEnd(34)} ${'phase'.padEnd(46)} ${'repos'.padStart(8)} ${'pic'.padStart(8)}  budget       détail`);
   for (const row of rows) {
     console.log(`${row.database.padEnd(34)} ${row.phase.padEnd(46)} ${mib(row.idleMiB)} ${mib(row.peakMiB)}  ${verdict(row).padEnd(12)} ${row.detail}`);
