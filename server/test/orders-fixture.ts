@@ -42,7 +42,7 @@ export async function insertOrder(
         deliveryAddress: options.address ?? 'Quartier Louis, Libreville',
         latitude: 0.41,
         longitude: 9.44,
-        deliveryDate: addDays(todayInGabon(), 1),
+        deliveryDate: addDays(todayInGabon(now), 1),
         deliveryTimeSlot: 'morning',
         notes: null,
         paymentMethodId: null,

@@ -51,7 +51,7 @@ export function checkoutSteps(ctx: TestContext, f: BasketFixture) {
       type === 'cash'
         ? { payment_on_delivery: true }
         : type === 'card'
-          ? { card_number: '4242424242424242', card_name: 'Test', expiry_month: '12', expiry_year: Number(todayInGabon().slice(0, 4)) + 1 }
+          ? { card_number: '4242424242424242', card_name: 'Test', expiry_month: '12', expiry_year: Number(todayInGabon(ctx.clock.now()).slice(0, 4)) + 1 }
           : { phone_number: phone };
     const res = await ctx.app.inject({ method: 'POST', url: '/api/user/payment-methods', headers: as(who), payload: { method_type: type, display_name: type, details } });
     expect(res.statusCode, res.body).toBe(201);
@@ -66,7 +66,7 @@ export function checkoutSteps(ctx: TestContext, f: BasketFixture) {
   const bookingQuery = (cartId: string, paymentMethodId: string, overrides: Record<string, string | undefined> = {}) => ({
     cart_id: cartId,
     delivery_address: 'Quartier Louis, Libreville',
-    delivery_date: addDays(todayInGabon(), 1),
+    delivery_date: addDays(todayInGabon(ctx.clock.now()), 1),
     delivery_time_slot: 'morning',
     payment_method_id: paymentMethodId,
     ...overrides,
