@@ -132,6 +132,24 @@ describe('price consensus: one account', () => {
     );
   });
 
+  // Known gap, found by the property above (CI, seed -593151528): an old honest voice lets the cap on
+  // the heaviest voice bring the recent honest one down to its weight, and the attacker, now the
+  // heaviest, moves the price by 10.00008 % instead of at most 10 %. Still far inside the 20 %
+  // promise; the property above finds such a stream about once in dozens of runs. When the weight
+  // rule is fixed (cap every voice until none outweighs the others), this test fails: drop it.
+  it.fails('known gap: an old voice next to a recent one lets the attacker move the price by 10.00008 %', () => {
+    const at = (iso: string) => new Date(iso);
+    const honest: CountedObservation[] = [
+      { observationId: 'h-1', voice: 'honest-0', price: 132_670, observedAt: at('2026-01-01T00:00:00Z'), trust: 0.5, verified: false },
+      { observationId: 'h-2', voice: 'honest-1', price: 132_669, observedAt: at('2026-01-01T00:00:00Z'), trust: 0.5, verified: false },
+      { observationId: 'h-3', voice: 'honest-1', price: 132_669, observedAt: at('2026-07-15T19:17:00Z'), trust: 0.5, verified: false },
+    ];
+    const attack: CountedObservation = { observationId: 'a-1', voice: 'attacker', price: 120_609, observedAt: at('2026-07-01T12:16:30Z'), trust: 0.5, verified: false };
+    const before = shown(honest)!.price;
+    const after = shown([...honest, attack])!.price;
+    expect(Math.max(before, after) / Math.min(before, after)).toBeLessThanOrEqual(TRUST.agreementRatio);
+  });
+
   it('walking the price step by step, each step within 10 % of the last, gets nowhere', () => {
     fc.assert(
       fc.property(fc.integer({ min: 100, max: 100_000 }), fc.integer({ min: 2, max: 40 }), fc.boolean(), (base, steps, up) => {
