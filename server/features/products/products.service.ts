@@ -65,8 +65,8 @@ export function cataloguePageRead(query: ListQuery): { key: string; readIds: (db
  */
 async function cachedCardsJson(deps: AppDeps, ids: string[]): Promise<string> {
   const cache = productCardCache(deps.db);
-  const readCard = cardReaderOf(deps);
-  return pageBody(await Promise.all(ids.map((id) => cache.get(id, () => readCard(id)))));
+  const { card } = readersOf(deps);
+  return pageBody(await Promise.all(ids.map((id) => cache.get(id, () => card(id)))));
 }
 
 /**
@@ -112,23 +112,26 @@ async function findProductRow(db: DbOrTx, id: string): Promise<typeof products.$
 // bare route's throughput, cold searches from 80 % to 102-108 % of their SQL alone; PGlite: cold
 // product pages from 1,763 to 3,068 requests/s, cold searches from 1,497 to 1,691-1,816 (README,
 // performance section). A batch of cards holds at least two whole pages.
-const detailReaders = new WeakMap<AppDeps, BatchedReader<string>>();
-const cardReaders = new WeakMap<AppDeps, BatchedReader<string>>();
+type CatalogueReaders = { detail: BatchedReader<string>; card: BatchedReader<string> };
+const catalogueReaders = new WeakMap<AppDeps, CatalogueReaders>();
 
-function readerOf(readers: WeakMap<AppDeps, BatchedReader<string>>, deps: AppDeps, readMany: (ids: string[]) => Promise<Map<string, string>>, maxBatch: number) {
-  let reader = readers.get(deps);
-  if (!reader) readers.set(deps, (reader = batchedReader(readMany, { maxInFlight: 1, maxBatch })));
-  return reader;
+function readersOf(deps: AppDeps): CatalogueReaders {
+  let readers = catalogueReaders.get(deps);
+  if (!readers) {
+    readers = {
+      detail: batchedReader((ids) => readProductDetails(deps.db, ids, deps.now()), { maxInFlight: 1, maxBatch: 32 }),
+      card: batchedReader((ids) => readProductCards(deps.db, ids, deps.now()), { maxInFlight: 1, maxBatch: 2 * CATALOGUE.maxLimit }),
+    };
+    catalogueReaders.set(deps, readers);
+  }
+  return readers;
 }
-
-const detailReaderOf = (deps: AppDeps) => readerOf(detailReaders, deps, (ids) => readProductDetails(deps.db, ids, deps.now()), 32);
-const cardReaderOf = (deps: AppDeps) => readerOf(cardReaders, deps, (ids) => readProductCards(deps.db, ids, deps.now()), 2 * CATALOGUE.maxLimit);
 
 /** GET /api/products/{id}: the product and its current price in each store, as JSON text (cached until a write changes it, see catalogue-cache.ts). */
 export async function cachedProductDetail(deps: AppDeps, id: string): Promise<string> {
   const key = id.toLowerCase();
   if (!isUuid(key)) throw new AppError('PRODUCT_NOT_FOUND');
-  const body = await catalogueCache(deps.db).get(`detail:${key}`, () => detailReaderOf(deps)(key));
+  const body = await catalogueCache(deps.db).get(`detail:${key}`, () => readersOf(deps).detail(key));
   if (body === undefined) throw new AppError('PRODUCT_NOT_FOUND');
   return body;
 }
