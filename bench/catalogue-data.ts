@@ -8,6 +8,7 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { seedIfEmpty } from '../server/db/seed/seed';
+import { applyDemoMode } from '../server/db/seed/demo-accounts';
 import { queryRows } from '../server/platform/sql-rows';
 
 export const TARGET = { stores: 150, products: 20_000, observations: 500_000 } as const;
@@ -71,6 +72,7 @@ export async function fillBenchCatalogue(database: Database, name: string): Prom
     return;
   }
   await seedIfEmpty(db);
+  await applyDemoMode(db, true);
   const started = Date.now();
   console.log(`Génération de ${name} : ${TARGET.stores} magasins, ${TARGET.products} produits, ${TARGET.observations} observations…`);
   await db.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { seedIfEmpty } from '../server/db/seed/seed';
+import { applyDemoMode } from '../server/db/seed/demo-accounts';
 
 /** Where benchmark databases are created (BENCH_PG_URL, a database of a PostgreSQL server). */
 export const BENCH_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -30,6 +31,7 @@ export async function freshBenchDatabase(name: string): Promise<string> {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
   await migrateDatabase(database);
   await seedIfEmpty(database.db);
+  await applyDemoMode(database.db, true);
   await database.close();
   return databaseUrl;
 }

@@ -1,5 +1,6 @@
 // The shape of every error answer ({ detail } in French, a stable code, and the fields at fault for
-// a validation error), for the routes that declare their answers (CONVENTIONS.md habit 12).
+// a validation error), for the routes that declare their answers (CONVENTIONS.md habit 12), and the
+// empty answer of a 204.
 import { z } from './zod';
 
 export const ErrorResponseSchema = z.object({
@@ -14,3 +15,6 @@ export const ErrorResponseSchema = z.object({
 export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof ErrorResponseSchema> {
   return Object.fromEntries(statuses.map((s) => [s, ErrorResponseSchema])) as Record<S, typeof ErrorResponseSchema>;
 }
+
+/** A 204 answer: no body (the OpenAPI document shows the status with no content). */
+export const NoContentSchema = z.undefined().describe('Pas de contenu');

@@ -51,7 +51,9 @@ export const CartItemSchema = z.object({
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 
-export type CreateCartResult = { cart_id: string; total_cost: number; total_items_cost: number; delivery_fee: number; price_changed: boolean };
+/** POST /api/shopping/create-cart (201): the cart at today's prices (price_changed when they differ from the request's). */
+export const CreateCartResultSchema = z.object({ cart_id: z.string(), total_cost: money, total_items_cost: money, delivery_fee: money, price_changed: z.boolean() });
+export type CreateCartResult = z.infer<typeof CreateCartResultSchema>;
 
 /**
  * POST /api/shopping/book-delivery takes its fields as query parameters (spec). Every field is
@@ -121,6 +123,9 @@ export const BookingDetailsSchema = BookingResultSchema.extend({
   created_at: z.string(),
 });
 export type BookingDetails = z.infer<typeof BookingDetailsSchema>;
+
+/** POST /api/payments/callbacks/*: what a payment operator is told once its callback is read (repeated or not). */
+export const OperatorCallbackAnswerSchema = z.object({ status: z.literal('ok') });
 
 /** POST /api/shopping/payments/{id}/sandbox-decision: the customer's answer on the sandbox phone. */
 export const SandboxDecisionSchema = z.object({ approve: z.boolean() });

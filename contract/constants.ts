@@ -100,6 +100,17 @@ export const TRUST = {
   staleAfterDays: 30,
   /** The outlier job flags a store price outside [1/factor, factor] × the product's cross-store median. */
   crossStoreOutlierFactor: 3,
+  /**
+   * Probation: a new person's prices move nothing until this many of them were corroborated (a
+   * later agreeing price by an established person, or a moderator's approval)…
+   */
+  probationCorroborations: 3,
+  /** …by at least this many different established people (a moderator's approvals count as one)… */
+  probationCorroborators: 2,
+  /** …in at least this many stores. */
+  probationStores: 2,
+  /** A later price corroborates an earlier one seen at most this many days before. */
+  corroborationWindowDays: 30,
 } as const;
 
 /** Stores and the "maps service" places (spec part 2 sections 3, 7, 9). */

@@ -3,6 +3,8 @@
 // lines and matched to the catalogue. The answer keeps the spec's shape and adds, per item, the
 // quantity, the unit read and the next best catalogue products so that a wrong match can be replaced.
 
+import { z } from './zod';
+
 /** Largest accepted document (spec: imported images 10 MB). */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** Pages of a PDF that are read; a shopping list longer than this is not a shopping list. */
@@ -11,62 +13,71 @@ export const PDF_MAX_PAGES = 10;
 export const MATCH_CANDIDATES_MAX = 4;
 
 /** What the content turned out to be (decided from the bytes, never the name or the client's MIME). */
-export type DocumentKind = 'photo' | 'pdf' | 'scanned_pdf' | 'text' | 'csv';
+export const DOCUMENT_KINDS = ['photo', 'pdf', 'scanned_pdf', 'text', 'csv'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** Where an item's text came from: OCR (photo or scanned page), a PDF's text layer, text, CSV. */
-export type ExtractedSource = 'ocr_suggestion' | 'pdf_text' | 'text_import' | 'csv_import';
+export const EXTRACTED_SOURCES = ['ocr_suggestion', 'pdf_text', 'text_import', 'csv_import'] as const;
+export type ExtractedSource = (typeof EXTRACTED_SOURCES)[number];
 
-export type MatchConfidence = 'high' | 'medium' | 'low';
+export const MATCH_CONFIDENCES = ['high', 'medium', 'low'] as const;
+export type MatchConfidence = (typeof MATCH_CONFIDENCES)[number];
 
 /** A catalogue product that could be what the line meant, with its score (0–1, higher is closer). */
-export type MatchCandidate = {
-  product_id: string;
-  name: string;
-  brand: string | null;
-  category: string;
-  unit: string | null;
-  score: number;
-};
+export const MatchCandidateSchema = z.object({
+  product_id: z.string(),
+  name: z.string(),
+  brand: z.string().nullable(),
+  category: z.string(),
+  unit: z.string().nullable(),
+  score: z.number(),
+});
+export type MatchCandidate = z.infer<typeof MatchCandidateSchema>;
 
 /** Extracted item (spec part 2 section 3) plus quantity, unit and candidates. */
-export type ExtractedItem = {
-  name: string;
-  category: string | null;
-  brand: string | null;
-  description: string | null;
-  original_text: string;
-  exists_in_db: boolean;
-  product_id: string | null;
-  confidence: MatchConfidence;
-  source: ExtractedSource;
+export const ExtractedItemSchema = z.object({
+  name: z.string(),
+  category: z.string().nullable(),
+  brand: z.string().nullable(),
+  description: z.string().nullable(),
+  original_text: z.string(),
+  exists_in_db: z.boolean(),
+  product_id: z.string().nullable(),
+  confidence: z.enum(MATCH_CONFIDENCES),
+  source: z.enum(EXTRACTED_SOURCES),
   /** Whole number ≥ 1, as a list item requires. */
-  quantity: number;
+  quantity: z.number(),
   /** The unit or pack written on the line ("kg", "L", "boîte"…), or null. */
-  unit: string | null;
+  unit: z.string().nullable(),
   /** Best other catalogue products, best first (never includes product_id). */
-  candidates: MatchCandidate[];
-};
+  candidates: z.array(MatchCandidateSchema),
+});
+export type ExtractedItem = z.infer<typeof ExtractedItemSchema>;
 
 /** POST /api/extract-shopping-list answer (spec part 2 section 7) plus what was read. */
-export type ImportResult = {
-  success: boolean;
-  item_count: number;
-  extracted_text: string;
-  basic_items: string[];
-  enhanced_items: ExtractedItem[];
-  document_kind: DocumentKind;
+export const ImportResultSchema = z.object({
+  success: z.boolean(),
+  item_count: z.number(),
+  extracted_text: z.string(),
+  basic_items: z.array(z.string()),
+  enhanced_items: z.array(ExtractedItemSchema),
+  document_kind: z.enum(DOCUMENT_KINDS),
   /** Mean OCR confidence 0–100 for photos and scanned pages, null otherwise. */
-  ocr_confidence: number | null;
-};
+  ocr_confidence: z.number().nullable(),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;
 
 /** Stages reported while a document is analysed. */
-export type ImportStage = 'reading' | 'preparing' | 'recognising' | 'matching';
+export const IMPORT_STAGES = ['reading', 'preparing', 'recognising', 'matching'] as const;
+export type ImportStage = (typeof IMPORT_STAGES)[number];
 
 /**
  * With `Accept: application/x-ndjson` the endpoint streams one JSON object per line: progress
  * events, then exactly one `result` or `error` (the status the plain JSON answer would have had).
  */
-export type ImportStreamEvent =
-  | { type: 'progress'; stage: ImportStage; progress: number; page?: number; pages?: number }
-  | { type: 'result'; result: ImportResult }
-  | { type: 'error'; status: number; detail: string; code: string };
+export const ImportStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('progress'), stage: z.enum(IMPORT_STAGES), progress: z.number(), page: z.number().optional(), pages: z.number().optional() }),
+  z.object({ type: z.literal('result'), result: ImportResultSchema }),
+  z.object({ type: z.literal('error'), status: z.number(), detail: z.string(), code: z.string() }),
+]);
+export type ImportStreamEvent = z.infer<typeof ImportStreamEventSchema>;

@@ -150,15 +150,19 @@ export function listStatusLabel(list: Pick<ShoppingList, 'status' | 'cart_valida
 }
 
 /** A catalogue product offered while building a list, with what the price data says about it. */
-export type ProductSuggestion = {
-  id: string;
-  name: string;
-  brand: string | null;
-  category: string;
-  unit: string | null;
-  store_count: number;
-  min_price: number | null;
-};
+export const ProductSuggestionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  brand: z.string().nullable(),
+  category: z.string(),
+  unit: z.string().nullable(),
+  store_count: z.number(),
+  min_price: z.number().nullable(),
+});
+export type ProductSuggestion = z.infer<typeof ProductSuggestionSchema>;
+
+/** GET /api/shopping-lists/product-search. */
+export const ProductSuggestionsSchema = z.object({ products: z.array(ProductSuggestionSchema) });
 
 export const ProductSearchQuerySchema = z.object({
   search: z.string().trim().max(100).default(''),

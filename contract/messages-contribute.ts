@@ -14,6 +14,8 @@ export const contribute = {
   heldTooFar: (km: string) => `Position à ${km} km du magasin (plus de 1 km)`,
   heldOutlier: (price: string, shown: string) => `Prix de ${price} trop éloigné du prix affiché dans ce magasin (${shown})`,
   awaitingConfirmation: 'Merci ! Votre prix sera affiché dès qu’un autre contributeur l’aura confirmé.',
+  probation:
+    'Merci ! Votre prix est enregistré « à confirmer » : comme nouveau contributeur, vos prix comptent dès que des contributeurs confirmés voient les mêmes après vous.',
   tooManyForItem: (max: number) => `Vous avez déjà envoyé ${max} prix pour ce produit dans ce magasin aujourd’hui. Réessayez demain.`,
   tooManyToday: (max: number) => `Vous avez atteint la limite de ${max} prix par jour. Réessayez demain.`,
   // Page

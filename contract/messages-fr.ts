@@ -27,6 +27,7 @@ export { moderation } from './messages-moderation';
 export { navigation } from './messages-navigation';
 export { notifications } from './messages-notifications';
 export { offline } from './messages-offline';
+export { phone } from './messages-phone';
 export { operations } from './messages-operations';
 export { optimiserView } from './messages-optimiser-view';
 export { livePayments } from './messages-payments';

@@ -6,22 +6,36 @@ import { fr } from './messages';
 export const NOTIFICATION_TYPES = ['order_status', 'delivery_update', 'price_alert', 'promotional', 'other'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export type Notification = {
-  id: string;
-  type: NotificationType;
-  title: string;
-  body: string;
-  read: boolean;
-  created_at: string;
+export const NotificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  body: z.string(),
+  read: z.boolean(),
+  created_at: z.string(),
   /** Where the notification leads (order id, product id…), when it has a subject. */
-  data: Record<string, unknown> | null;
-};
+  data: z.record(z.string(), z.unknown()).nullable(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
 
-export type NotificationList = {
-  notifications: Notification[];
-  pagination: { page: number; limit: number; total: number; pages: number };
-  unread_count: number;
-};
+/** GET /api/notifications. */
+export const NotificationListSchema = z.object({
+  notifications: z.array(NotificationSchema),
+  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }),
+  unread_count: z.number(),
+});
+export type NotificationList = z.infer<typeof NotificationListSchema>;
+
+/** What the bell shows: GET /api/notifications/unread-count and PUT /api/notifications/{id}/read. */
+export const UnreadCountSchema = z.object({ unread_count: z.number() });
+/** PUT /api/notifications/mark-all-read: how many were unread. */
+export const MarkAllReadResultSchema = UnreadCountSchema.extend({ updated: z.number() });
+/** GET /api/notifications/vapid-public-key: the key a browser subscribes to push with. */
+export const VapidPublicKeySchema = z.object({ public_key: z.string() });
+/** POST /api/notifications/register-token (201). */
+export const RegisterTokenResultSchema = z.object({ registered: z.literal(true) });
+/** POST /api/notifications/test: the French confirmation and how many devices got the push. */
+export const TestNotificationResultSchema = z.object({ message: z.string(), devices: z.number() });
 
 export const NotificationListQuerySchema = z.object({
   page: z.coerce.number({ error: fr.common.invalidValue }).int().min(1).max(10_000).default(1),
@@ -47,6 +61,13 @@ export const NotificationSettingsSchema = z.object({
   quiet_hours_end: quietHour,
 });
 export type NotificationSettings = z.output<typeof NotificationSettingsSchema>;
+
+/** The settings as the API answers them (GET and PUT /api/notifications/settings): the parsed form, no transforms. */
+export const NotificationSettingsResponseSchema = z.object({
+  ...NotificationSettingsSchema.shape,
+  quiet_hours_start: z.string().nullable(),
+  quiet_hours_end: z.string().nullable(),
+});
 
 /** Spec defaults: order status, delivery updates, price alerts and email on; promotional and sms off; quiet hours empty. */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {

@@ -51,15 +51,16 @@ export const SwitchStoreQuerySchema = z.object({
   new_store_id: z.string().uuid({ error: fr.optimiser.switchError }),
 });
 
-export type Alternative = {
-  store_id: string;
-  store_name: string;
-  price: number;
-  total_price: number;
-  distance: number | null;
+export const AlternativeSchema = z.object({
+  store_id: z.string(),
+  store_name: z.string(),
+  price: z.number(),
+  total_price: z.number(),
+  distance: z.number().nullable(),
   /** The store's price was last confirmed more than TRUST.staleAfterDays ago ("à confirmer"). */
-  stale: boolean;
-};
+  stale: z.boolean(),
+});
+export type Alternative = z.infer<typeof AlternativeSchema>;
 
 /**
  * An item's state in a view:
@@ -68,96 +69,116 @@ export type Alternative = {
  * - not_obtainable: best-prices view only, priced somewhere but not within max_stores stores;
  * - unavailable_at_nearest: nearest-store view only, the nearest store does not price it.
  */
-export type OptimizedItemStatus = 'priced' | 'unpriced' | 'not_obtainable' | 'unavailable_at_nearest';
+export const OPTIMIZED_ITEM_STATUSES = ['priced', 'unpriced', 'not_obtainable', 'unavailable_at_nearest'] as const;
+export type OptimizedItemStatus = (typeof OPTIMIZED_ITEM_STATUSES)[number];
 
-export type OptimizedItem = {
-  product_id: string | null;
-  product_name: string;
-  quantity: number;
-  status: OptimizedItemStatus;
-  selected_store_id: string | null;
-  selected_store_name: string | null;
-  unit_price: number | null;
-  total_price: number | null;
-  alternatives: Alternative[];
-  has_price: boolean;
-  requires_manual_price: boolean;
-  original_index: number;
-  is_nearest_store: boolean;
-  unavailable_at_nearest: boolean;
-  nearest_store_name: string | null;
+export const OptimizedItemSchema = z.object({
+  product_id: z.string().nullable(),
+  product_name: z.string(),
+  quantity: z.number(),
+  status: z.enum(OPTIMIZED_ITEM_STATUSES),
+  selected_store_id: z.string().nullable(),
+  selected_store_name: z.string().nullable(),
+  unit_price: z.number().nullable(),
+  total_price: z.number().nullable(),
+  alternatives: z.array(AlternativeSchema),
+  has_price: z.boolean(),
+  requires_manual_price: z.boolean(),
+  original_index: z.number(),
+  is_nearest_store: z.boolean(),
+  unavailable_at_nearest: z.boolean(),
+  nearest_store_name: z.string().nullable(),
   /** km from the user to the selected store (haversine). */
-  distance: number | null;
+  distance: z.number().nullable(),
   /** The user changed the store the optimiser chose. */
-  switched: boolean;
+  switched: z.boolean(),
   /** The selected store's price was last confirmed more than TRUST.staleAfterDays ago: it may have changed. */
-  stale_price: boolean;
-};
+  stale_price: z.boolean(),
+});
+export type OptimizedItem = z.infer<typeof OptimizedItemSchema>;
 
-export type StoreInvolved = {
-  store_id: string;
-  store_name: string;
-  address: string;
-  latitude: number;
-  longitude: number;
-  distance: number | null;
-  item_count: number;
-  subtotal: number;
+export const StoreInvolvedSchema = z.object({
+  store_id: z.string(),
+  store_name: z.string(),
+  address: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  distance: z.number().nullable(),
+  item_count: z.number(),
+  subtotal: z.number(),
   /** This store's part of delivery_fee: the per-store fee, or 0 once delivery is free. */
-  delivery_fee: number;
-};
+  delivery_fee: z.number(),
+});
+export type StoreInvolved = z.infer<typeof StoreInvolvedSchema>;
 
 /** A store of a plan as the plan-by-store view shows it. */
-export type StoreSubtotal = Pick<StoreInvolved, 'store_id' | 'store_name' | 'distance' | 'item_count' | 'subtotal' | 'delivery_fee'>;
+export const StoreSubtotalSchema = StoreInvolvedSchema.pick({ store_id: true, store_name: true, distance: true, item_count: true, subtotal: true, delivery_fee: true });
+export type StoreSubtotal = z.infer<typeof StoreSubtotalSchema>;
 
-export type Optimization = {
-  view_type: ViewType;
-  items: OptimizedItem[];
-  total_items_cost: number;
-  delivery_fee: number;
-  total_cost: number;
-  currency: 'XAF';
-  stores_involved: StoreInvolved[];
-  store_count: number;
+export const OptimizationSchema = z.object({
+  view_type: z.enum(VIEW_TYPES),
+  items: z.array(OptimizedItemSchema),
+  total_items_cost: z.number(),
+  delivery_fee: z.number(),
+  total_cost: z.number(),
+  currency: z.literal('XAF'),
+  stores_involved: z.array(StoreInvolvedSchema),
+  store_count: z.number(),
   /** Out of 100; the rule is documented in server/optimiser/summary.ts. */
-  optimization_score: number;
+  optimization_score: z.number(),
   /** What the best-prices plan saves against the nearest-store plan on the items both price (≥ 0). */
-  total_savings: number;
+  total_savings: z.number(),
   /** Totals of both plans, for the comparison summary. */
-  best_prices_total: number;
-  nearest_store_total: number;
-  nearest_store: { store_id: string; store_name: string; distance: number } | null;
-  max_stores: number;
-  priced_count: number;
-  covered_count: number;
+  best_prices_total: z.number(),
+  nearest_store_total: z.number(),
+  nearest_store: z.object({ store_id: z.string(), store_name: z.string(), distance: z.number() }).nullable(),
+  max_stores: z.number(),
+  priced_count: z.number(),
+  covered_count: z.number(),
   /** How many bought items rest on a price older than TRUST.staleAfterDays (their stale_price is true). */
-  stale_count: number;
-  user_position: { latitude: number; longitude: number; fallback: boolean };
-  cart_id: string;
-};
+  stale_count: z.number(),
+  user_position: z.object({ latitude: z.number(), longitude: z.number(), fallback: z.boolean() }),
+  cart_id: z.string(),
+});
+export type Optimization = z.infer<typeof OptimizationSchema>;
 
-export type OptimizeResponse = { optimization: Optimization; cart_id: string };
+/** POST /api/shopping/optimize. */
+export const OptimizeResponseSchema = z.object({ optimization: OptimizationSchema, cart_id: z.string() });
+export type OptimizeResponse = z.infer<typeof OptimizeResponseSchema>;
+
+/** POST /api/shopping/switch-store. */
+export const SwitchStoreResponseSchema = z.object({ optimization: OptimizationSchema });
 
 /** GET /api/shopping/demo-optimization (public): the fixed demo basket through the real optimiser. */
-export type DemoItem = {
-  product_id: string;
-  product_name: string;
-  quantity: number;
-  selected_store_id: string | null;
-  selected_store_name: string | null;
-  unit_price: number | null;
-  total_price: number | null;
-  is_nearest_store: boolean;
-  distance: number | null;
-  alternatives: { store_id: string; store_name: string; price: number }[];
-};
+export const DemoItemSchema = z.object({
+  product_id: z.string(),
+  product_name: z.string(),
+  quantity: z.number(),
+  selected_store_id: z.string().nullable(),
+  selected_store_name: z.string().nullable(),
+  unit_price: z.number().nullable(),
+  total_price: z.number().nullable(),
+  is_nearest_store: z.boolean(),
+  distance: z.number().nullable(),
+  alternatives: z.array(z.object({ store_id: z.string(), store_name: z.string(), price: z.number() })),
+});
+export type DemoItem = z.infer<typeof DemoItemSchema>;
 
-export type DemoView = { items: DemoItem[]; total_items_cost: number; delivery_fee: number; total_cost: number; stores_involved: string[]; stores: StoreSubtotal[] };
+export const DemoViewSchema = z.object({
+  items: z.array(DemoItemSchema),
+  total_items_cost: z.number(),
+  delivery_fee: z.number(),
+  total_cost: z.number(),
+  stores_involved: z.array(z.string()),
+  stores: z.array(StoreSubtotalSchema),
+});
+export type DemoView = z.infer<typeof DemoViewSchema>;
 
-export type DemoOptimization = {
-  best_prices: DemoView;
-  nearest_store: DemoView & { store_name: string | null; distance: number | null };
-  total_savings: number;
-  optimization_score: number;
-  difference: number;
-};
+export const DemoOptimizationSchema = z.object({
+  best_prices: DemoViewSchema,
+  nearest_store: DemoViewSchema.extend({ store_name: z.string().nullable(), distance: z.number().nullable() }),
+  total_savings: z.number(),
+  optimization_score: z.number(),
+  difference: z.number(),
+});
+export type DemoOptimization = z.infer<typeof DemoOptimizationSchema>;

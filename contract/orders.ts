@@ -45,31 +45,33 @@ export const CreateDeliveryRequestSchema = z.object({
 export type CreateDeliveryRequest = z.input<typeof CreateDeliveryRequestSchema>;
 
 /** Where, when and for how much: the fields every view of an order shows (consumer and agent). */
-export type OrderDeliveryFields = {
-  id: string;
-  delivery_address: string;
-  latitude: number | null;
-  longitude: number | null;
-  delivery_date: string;
-  delivery_time_slot: string;
-  notes: string | null;
-  payment_type: PaymentType;
-  total_amount: number;
+export const OrderDeliveryFieldsSchema = z.object({
+  id: z.string(),
+  delivery_address: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  delivery_date: z.string(),
+  delivery_time_slot: z.string(),
+  notes: z.string().nullable(),
+  payment_type: z.enum(PAYMENT_TYPES),
+  total_amount: z.number().int(),
   /** Paid through the payment sandbox: a test order (no money moved), shown as such everywhere. */
-  is_test: boolean;
-  created_at: string;
-};
+  is_test: z.boolean(),
+  created_at: z.string(),
+});
+export type OrderDeliveryFields = z.infer<typeof OrderDeliveryFieldsSchema>;
 
 /** A delivery as the consumer sees it (GET /api/deliveries), whichever way it was booked. */
-export type DeliveryRequest = OrderDeliveryFields & {
-  status: OrderStatus;
-  origin: 'booking' | 'delivery_request';
-  shopping_list_id: string | null;
-  shopping_list_name: string | null;
-  cart_id: string;
+export const DeliveryRequestSchema = OrderDeliveryFieldsSchema.extend({
+  status: z.enum(ORDER_STATUSES),
+  origin: z.enum(['booking', 'delivery_request']),
+  shopping_list_id: z.string().nullable(),
+  shopping_list_name: z.string().nullable(),
+  cart_id: z.string(),
   /** The refund of a paid order that was cancelled ('none' otherwise). */
-  refund_status: RefundStatus;
-};
+  refund_status: z.enum(REFUND_STATUSES),
+});
+export type DeliveryRequest = z.infer<typeof DeliveryRequestSchema>;
 
 /** The "no past dates" rule of delivery requests, shared by the form and the server (Libreville's today). */
 export function isPastDeliveryDate(date: string, now: Date = new Date()): boolean {

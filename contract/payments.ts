@@ -134,29 +134,35 @@ export function expiryProblem(month: number, year: number, now: Date = new Date(
   return null;
 }
 
-export type PaymentMethodDetails =
-  | { phone_number: string }
-  | {
-      /** Masked: only the last four digits are known. */
-      card_number: string;
-      card_brand: CardBrand;
-      card_last4: string;
-      card_name: string;
-      expiry_month: string;
-      expiry_year: number;
-    }
-  | { payment_on_delivery: true };
+export const PaymentMethodDetailsSchema = z.union([
+  z.object({ phone_number: z.string() }),
+  z.object({
+    /** Masked: only the last four digits are known. */
+    card_number: z.string(),
+    card_brand: z.enum(CARD_BRANDS),
+    card_last4: z.string(),
+    card_name: z.string(),
+    expiry_month: z.string(),
+    expiry_year: z.number(),
+  }),
+  z.object({ payment_on_delivery: z.literal(true) }),
+]);
+export type PaymentMethodDetails = z.infer<typeof PaymentMethodDetailsSchema>;
 
-export type PaymentMethod = {
-  id: string;
-  method_type: PaymentType;
-  display_name: string;
-  is_default: boolean;
-  details: PaymentMethodDetails;
-  created_at: string;
-};
+/** A payment method as the API answers it: a card never in full. */
+export const PaymentMethodSchema = z.object({
+  id: z.string(),
+  method_type: z.enum(PAYMENT_TYPES),
+  display_name: z.string(),
+  is_default: z.boolean(),
+  details: PaymentMethodDetailsSchema,
+  created_at: z.string(),
+});
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
-export type PaymentMethodList = { payment_methods: PaymentMethod[] };
+/** GET /api/user/payment-methods. */
+export const PaymentMethodListSchema = z.object({ payment_methods: z.array(PaymentMethodSchema) });
+export type PaymentMethodList = z.infer<typeof PaymentMethodListSchema>;
 
 export function maskedCard(last4: string): string {
   return `•••• •••• •••• ${last4}`;

@@ -3,7 +3,7 @@
 import { z } from './zod';
 import { IMAGE_DATA_URL_MAX_CHARS, TRUST } from './constants';
 import { fr } from './messages';
-import { LatitudeField, LongitudeField, PriceField, type CURRENCY_CODE } from './products';
+import { CURRENCY_CODE, LatitudeField, LongitudeField, PriceField } from './products';
 
 // The trust rules live with the business constants, which a page can read without zod.
 export { TRUST };
@@ -19,31 +19,37 @@ export const ContributionSchema = z.object({
 });
 export type Contribution = z.input<typeof ContributionSchema>;
 
-export type ObservationStatus = 'accepted' | 'held' | 'rejected';
+export const OBSERVATION_STATUSES = ['accepted', 'held', 'rejected'] as const;
+export type ObservationStatus = (typeof OBSERVATION_STATUSES)[number];
 
-export type PriceObservation = {
-  id: string;
-  product_id: string;
-  store_id: string;
-  price: number;
-  status: ObservationStatus;
+export const PriceObservationSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  store_id: z.string(),
+  price: z.number(),
+  status: z.enum(OBSERVATION_STATUSES),
   /** Why a held observation waits for review. */
-  review_reason: string | null;
-  photo_url: string | null;
-  observed_at: string;
-};
+  review_reason: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  observed_at: z.string(),
+});
+export type PriceObservation = z.infer<typeof PriceObservationSchema>;
 
-export type ContributionResponse = {
-  success: true;
-  observation: PriceObservation;
+/** POST /api/prices/contribute: 201, or 200 for a repeat of the same contribution. */
+export const ContributionResponseSchema = z.object({
+  success: z.literal(true),
+  observation: PriceObservationSchema,
   /** The store's current price for the product after this contribution (null if none yet). */
-  current_price: number | null;
+  current_price: z.number().nullable(),
   /** True when the same contribution was already recorded within the minute. */
-  duplicate: boolean;
+  duplicate: z.boolean(),
   /** Accepted, but not shown until another contributor agrees with it (or a moderator approves it). */
-  awaiting_confirmation: boolean;
-  message: string;
-};
+  awaiting_confirmation: z.boolean(),
+  /** Recorded « à confirmer »: the contributor is new (probation), their prices move nothing yet. */
+  on_probation: z.boolean(),
+  message: z.string(),
+});
+export type ContributionResponse = z.infer<typeof ContributionResponseSchema>;
 
 // ---------------------------------------------------------------- flags ("Signaler ce prix")
 
@@ -89,6 +95,10 @@ export const PriceHistoryQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(730).default(180),
 });
 
-export type PriceHistoryPoint = { observed_at: string; price: number };
-export type PriceHistorySeries = { store_id: string; store_name: string; points: PriceHistoryPoint[] };
-export type PriceHistory = { product_id: string; currency: typeof CURRENCY_CODE; series: PriceHistorySeries[] };
+export const PriceHistoryPointSchema = z.object({ observed_at: z.string(), price: z.number() });
+export type PriceHistoryPoint = z.infer<typeof PriceHistoryPointSchema>;
+export const PriceHistorySeriesSchema = z.object({ store_id: z.string(), store_name: z.string(), points: z.array(PriceHistoryPointSchema) });
+export type PriceHistorySeries = z.infer<typeof PriceHistorySeriesSchema>;
+/** GET /api/products/{id}/price-history: the accepted observations of each store, oldest first. */
+export const PriceHistorySchema = z.object({ product_id: z.string(), currency: z.literal(CURRENCY_CODE), series: z.array(PriceHistorySeriesSchema) });
+export type PriceHistory = z.infer<typeof PriceHistorySchema>;

@@ -2,7 +2,7 @@
 // answer. They follow the `Product` and `ProductDetail` types of contract/products.ts, which the
 // assertions at the bottom keep in step.
 import { z } from './zod';
-import type { ProductDetail } from './products';
+import type { PricedProductsResponse, ProductDetail } from './products';
 
 const PriceFreshnessSchema = z.object({
   observation_id: z.string().nullable(),
@@ -55,7 +55,12 @@ export const ProductPriceSchema = PriceFreshnessSchema.extend({
 
 export const ProductDetailSchema = ProductSchema.extend({ prices: z.array(ProductPriceSchema) });
 
+/** GET /api/products-with-prices. */
+export const PricedProductsResponseSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema) });
+
 // Compile-time: the schema and the type describe the same object.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const detailMatches: Same<z.infer<typeof ProductDetailSchema>, ProductDetail> = true;
 void detailMatches;
+const pricedMatches: Same<z.infer<typeof PricedProductsResponseSchema>, PricedProductsResponse> = true;
+void pricedMatches;

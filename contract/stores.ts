@@ -10,34 +10,38 @@ import { LatitudeField, LongitudeField } from './products';
 export { LOCATION_WATCH, NEARBY_INVITE, PLACES };
 
 /** Our own stores (part 1 section 3). */
-export type Store = {
-  id: string;
-  name: string;
-  address: string;
-  city: string | null;
-  district: string | null;
-  chain: string | null;
-  latitude: number;
-  longitude: number;
-  phone: string | null;
-  opening_hours: Record<string, string>;
-  rating: number | null;
-  source: string;
-};
+export const StoreSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string().nullable(),
+  district: z.string().nullable(),
+  chain: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  phone: z.string().nullable(),
+  opening_hours: z.record(z.string(), z.string()),
+  rating: z.number().nullable(),
+  source: z.string(),
+});
+export type Store = z.infer<typeof StoreSchema>;
 
 /**
  * A place as the spec's maps service returns it, made from one of our stores. `distance` is in km
  * (the nearby-store shape); `distance_m` in metres (the store-suggestion shape).
  */
-export type Place = Store & {
-  place_id: string;
-  vicinity: string;
-  distance: number | null;
-  distance_m: number | null;
-  from_places: true;
-};
+export const PlaceSchema = StoreSchema.extend({
+  place_id: z.string(),
+  vicinity: z.string(),
+  distance: z.number().nullable(),
+  distance_m: z.number().nullable(),
+  from_places: z.literal(true),
+});
+export type Place = z.infer<typeof PlaceSchema>;
 
-export type PlacesResponse = { success: true; stores: Place[] };
+/** GET /api/places/nearby-stores and /api/places/search-stores. */
+export const PlacesResponseSchema = z.object({ success: z.literal(true), stores: z.array(PlaceSchema) });
+export type PlacesResponse = z.infer<typeof PlacesResponseSchema>;
 export type StoreCreateResponse = Store & { already_existed: boolean };
 
 const positionMessage = fr.stores.positionInvalid;

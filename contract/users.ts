@@ -2,6 +2,7 @@
 import { z } from './zod';
 import { fr } from './messages';
 import { passwordWeakness, simpleWeakness } from './password-rule';
+import { toE164 } from './phone';
 import { COUNTRIES, IMAGE_DATA_URL_MAX_CHARS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REGISTRABLE_USER_TYPES, USER_TYPES } from './constants';
 
 const requiredText = (message: string, max = 100, tooLong?: string) =>
@@ -16,13 +17,9 @@ export const emailField = (requiredMessage: string) =>
     .pipe(z.email({ error: fr.register.emailInvalid }))
     .transform((email) => email.toLowerCase());
 
-// Digits with the usual separators; between 6 and 15 digits (E.164 allows 15).
-const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
+// A number an SMS code can reach (contract/phone.ts): Gabon's « 077 28 01 50 », or +<code> of the form's countries.
 export const phoneField = (requiredMessage: string) =>
-  requiredText(requiredMessage, 30, fr.register.phoneInvalid).refine(
-    (phone) => PHONE_PATTERN.test(phone) && phone.replace(/\D/g, '').length >= 6 && phone.replace(/\D/g, '').length <= 15,
-    { error: fr.register.phoneInvalid },
-  );
+  requiredText(requiredMessage, 30, fr.register.phoneInvalid).refine((phone) => toE164(phone) !== null, { error: fr.register.phoneInvalid });
 
 export const countryField = (requiredMessage: string) =>
   z
@@ -156,6 +153,10 @@ export const UserSchema = z.object({
   email: z.string(),
   full_name: z.string(),
   phone: z.string(),
+  /** The phone was verified by an SMS code: the account may contribute prices and add to the catalogue. */
+  phone_verified: z.boolean(),
+  /** A new number waiting for its code (the verified `phone` stays in force until then). */
+  pending_phone: z.string().nullable(),
   country_region: z.string(),
   user_type: z.enum(USER_TYPES),
   avatar_url: z.string().nullable(),
@@ -164,21 +165,59 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** The session part of a sign-in: the user as the spec shows it, with login_timestamp and expires_at. */
-export type SessionUser = User & { login_timestamp: string; expires_at: string };
+/** A code was asked for: where it went (masked), until when, and in demo mode the code itself. */
+export const PhoneVerificationStartedSchema = z.object({
+  phone_masked: z.string(),
+  sent: z.boolean(),
+  /** What to tell the user (French): the code was sent, or why it could not be. */
+  detail: z.string(),
+  expires_at: z.string().nullable(),
+  resend_after_seconds: z.number().int(),
+  /** Demo mode only (no SMS leaves the machine): the code, shown on screen marked « mode démo ». */
+  demo_code: z.string().nullable(),
+});
+export type PhoneVerificationStarted = z.infer<typeof PhoneVerificationStartedSchema>;
 
-export type LoginResponse = { access_token: string; token_type: 'bearer'; expires_at: string; user: SessionUser };
+export const PhoneCodeSchema = z.object({
+  code: z
+    .string({ error: fr.phone.codeFormat })
+    .trim()
+    .regex(/^\d{6}$/, { error: fr.phone.codeFormat }),
+});
+
+/** PUT /api/users/me: the saved profile, and the SMS code sent when a verified number is being changed. */
+export const ProfileUpdateResponseSchema = UserSchema.extend({ phone_verification: PhoneVerificationStartedSchema.nullable() });
+export type ProfileUpdateResponse = z.infer<typeof ProfileUpdateResponseSchema>;
+
+/** GET /api/auth/phone: where the account's phone verification stands. */
+export const PhoneStatusSchema = z.object({
+  phone_verified: z.boolean(),
+  phone_masked: z.string(),
+  /** A new number waiting for its code, masked. */
+  pending_phone_masked: z.string().nullable(),
+  /** A new contributor: prices recorded « à confirmer » until others corroborate them (null before verification). */
+  on_probation: z.boolean().nullable(),
+  /** Whether this server can send codes at all. */
+  sms_available: z.boolean(),
+});
+export type PhoneStatus = z.infer<typeof PhoneStatusSchema>;
+
+/** The session part of a sign-in: the user as the spec shows it, with login_timestamp and expires_at. */
+export const SessionUserSchema = UserSchema.extend({ login_timestamp: z.string(), expires_at: z.string() });
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export const LoginResponseSchema = z.object({ access_token: z.string(), token_type: z.literal('bearer'), expires_at: z.string(), user: SessionUserSchema });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+/** A registration: the new session, and the SMS code sent to verify the phone. */
+export const RegisterResponseSchema = LoginResponseSchema.extend({ phone_verification: PhoneVerificationStartedSchema });
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 export type RefreshResponse = LoginResponse;
 
-export type DashboardSummary = {
-  counters: { shopping_lists: number; deliveries: number; contributions: number };
-  recent_lists: { id: string; name: string; item_count: number; created_at: string; status: string }[];
-};
-
-export type UserStats = {
-  lists_created: number;
-  prices_contributed: number;
-  deliveries: number;
-  total_savings: number;
-  recent_activity: { type: 'list' | 'contribution' | 'delivery'; label: string; created_at: string }[];
-};
+export const UserStatsSchema = z.object({
+  lists_created: z.number().int(),
+  prices_contributed: z.number().int(),
+  deliveries: z.number().int(),
+  total_savings: z.number(),
+  recent_activity: z.array(z.object({ type: z.enum(['list', 'contribution', 'delivery']), label: z.string(), created_at: z.string() })),
+});
+export type UserStats = z.infer<typeof UserStatsSchema>;

@@ -2,11 +2,17 @@
 // straight into the browser's storage when the sign-in itself is not what a test is about.
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demo';
-import type { LoginResponse, RegisterPayload } from '#contract/users';
+import type { LoginResponse, RegisterPayload, RegisterResponse, User } from '#contract/users';
 
 let counter = 0;
 
 export type TestAccount = LoginResponse & { password: string };
+
+/** A number of its own for each account: a number is one person, and takes only a few codes an hour. */
+function uniquePhone(): string {
+  const n = String((process.pid * 7919 + counter * 104_729 + Math.floor(Math.random() * 1000)) % 1_000_000).padStart(6, '0');
+  return `+241 66 ${n.slice(0, 2)} ${n.slice(2, 4)} ${n.slice(4)}`;
+}
 
 export async function createAccount(request: APIRequestContext, overrides: Partial<RegisterPayload> = {}): Promise<TestAccount> {
   counter += 1;
@@ -14,19 +20,25 @@ export async function createAccount(request: APIRequestContext, overrides: Parti
     email: `e2e-${Date.now()}-${counter}-${Math.random().toString(36).slice(2, 7)}@exemple.ga`,
     password: 'motdepasse1',
     full_name: `Client Test ${counter}`,
-    phone: '+241 06 11 22 33',
+    phone: uniquePhone(),
     country_region: 'Gabon',
     user_type: 'consumer',
     avatar_url: '/avatars/avatar-03.svg',
     preferences: { track_prices: true, contribute_in_store: false },
     ...overrides,
   };
-  // Each account from its own address: one address may register only a few accounts an hour, and
-  // accounts registered together from one address count as one voice for prices.
+  // Each account from its own address: one address may register only so many accounts an hour.
   const ip = `10.${process.pid & 255}.${(counter >> 8) & 255}.${counter & 255}`;
   const res = await request.post('/api/auth/register', { data: payload, headers: { 'x-forwarded-for': ip } });
   expect(res.status(), await res.text()).toBe(201);
-  return { ...((await res.json()) as LoginResponse), password: payload.password };
+  const registered = (await res.json()) as RegisterResponse;
+  // The phone is verified with the code demo mode shows on screen, as a user would type it.
+  const code = registered.phone_verification.demo_code;
+  expect(code, JSON.stringify(registered.phone_verification)).toMatch(/^\d{6}$/);
+  const verified = await request.post('/api/auth/phone/verify', { data: { code }, headers: { authorization: `Bearer ${registered.access_token}` } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const user = { ...registered.user, ...((await verified.json()) as User) };
+  return { access_token: registered.access_token, token_type: registered.token_type, expires_at: registered.expires_at, user, password: payload.password };
 }
 
 export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<LoginResponse> {

@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { registerAuthGuards } from './platform/auth-guard';
 import { registerCacheInvalidation } from './platform/cache-invalidation';
@@ -26,6 +27,8 @@ import { registerUploads } from './platform/uploads-route';
 import { authRoutes } from './features/auth/auth.routes';
 import { resolvePrincipal } from './features/auth/auth.service';
 import { createTokenService, loadSigningKey } from './features/auth/tokens';
+import { createPhoneVerification } from './features/auth/phone-verification';
+import { createSmsSender } from './platform/sms/sms-sender';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { configRoutes } from './features/config/config.routes';
@@ -45,7 +48,9 @@ import { productsRoutes } from './features/products/products.routes';
 import { storesRoutes } from './features/stores/stores.routes';
 import { pricesRoutes } from './features/prices/prices.routes';
 import { registerOutlierJob } from './features/prices/outlier-job';
+import { registerProbationJob } from './features/prices/probation';
 import { moderationRoutes } from './features/moderation/moderation.routes';
+import { registerDemoRedaction } from './features/moderation/demo-redaction';
 import { importsRoutes } from './features/imports/imports.routes';
 import { recognitionRoutes } from './features/recognition/recognition.routes';
 import { bannerRoutes } from './features/ads/banner.routes';
@@ -70,7 +75,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   const { config } = deps;
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ...urlLimits,
   });
@@ -96,8 +101,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   }
 
   const tokens = createTokenService(await loadSigningKey(deps.db, config.sessionSecret), deps.now);
-  const authDeps = { ...deps, tokens };
+  const sms = createSmsSender(config);
+  if (sms) app.log.info(`codes SMS : ${sms.description}`);
+  else app.log.warn('SMS : aucun envoi configuré (TWILIO_* ou DEMO_MODE=true) — les numéros ne peuvent pas être vérifiés, l’inscription est refusée');
+  const phones = createPhoneVerification(deps, sms);
+  const authDeps = { ...deps, tokens, phones };
   registerAuthGuards(app, (token) => resolvePrincipal(authDeps, token));
+  registerDemoRedaction(app, deps.db);
   // One listener per process hears the other instances (cache invalidations, new jobs).
   const databaseEvents = registerCacheInvalidation(app, deps.db);
   const jobs = registerJobQueue(app, deps, databaseEvents, options.jobs);
@@ -107,6 +117,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   const payments = createPaymentProviders(config, app.log);
   registerPaymentReconciler(app, deps, payments);
   registerOutlierJob(app, deps);
+  registerProbationJob(app, deps);
   registerAdExpiryJob(app, deps, payments);
   const ocr = options.ocr ?? createOcrPool({ size: config.imports.ocrWorkers });
   if (!options.ocr) app.addHook('onClose', () => ocr.close());
@@ -115,7 +126,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     async (api) => {
       await api.register(configRoutes, { deps, readiness: createReadinessCheck(deps.db, lifecycle.draining) });
       await api.register(authRoutes, { deps: authDeps });
-      await api.register(profileRoutes, { deps });
+      await api.register(profileRoutes, { deps, phones });
       await api.register(dashboardRoutes, { deps });
       await api.register(notificationsRoutes, { deps, push });
       await api.register(agentRoutes, { deps });
@@ -168,6 +179,16 @@ function serveWebApp(app: FastifyInstance, distDir: string): void {
   app.setNotFoundHandler(() => {
     throw new AppError('ROUTE_NOT_FOUND');
   });
+}
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY: a hop count trusts that many addresses from the socket
+ * (as proxy-addr does for a number), a list trusts those addresses; either way the client is the
+ * right-most address of X-Forwarded-For that is not a trusted proxy, never its forgeable left end.
+ */
+function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
 }
 
 const isApiUrl = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(UPLOADS_URL_PREFIX);

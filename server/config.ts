@@ -27,9 +27,40 @@ const EnvSchema = z.object({
   /** Optional fixed signing key; by default one is generated and kept in the database. */
   SESSION_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * The proxies in front of the server: false (none), a hop count (1 = one proxy appends to
+   * X-Forwarded-For; true means 1), or a comma-separated list of their addresses or CIDR ranges. The
+   * client is the right-most address that is not a trusted proxy.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v, ctx): TrustProxy => {
+      if (v === 'false' || v === '0' || v === '') return false;
+      if (v === 'true') return 1;
+      if (/^\d+$/.test(v)) return Number(v);
+      const addresses = v.split(',').map((a) => a.trim()).filter(Boolean);
+      if (addresses.every((a) => PROXY_ADDRESS.test(a))) return addresses;
+      ctx.addIssue({ code: 'custom', message: 'attendu false, un nombre de proxys ou une liste d’adresses séparées par des virgules' });
+      return z.NEVER;
+    }),
+  /** Demo accounts and demo SMS codes shown on screen: on by default, off with NODE_ENV=production. */
+  DEMO_MODE: bool.optional(),
+  /** Twilio's Messages API for the SMS codes (all three, or with TWILIO_MESSAGING_SERVICE_SID instead of TWILIO_FROM). */
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  /** The sender: a Twilio number in E.164 or an alphanumeric sender ID (« MonPanier »). */
+  TWILIO_FROM: optionalText,
+  TWILIO_MESSAGING_SERVICE_SID: optionalText,
+  TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
+  /** SMS codes asked from one client address per hour: a flood guard sized for carrier-grade NAT. */
+  SMS_CODES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(200),
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
-  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  // Hundreds of honest people can share one address behind a carrier's NAT: the per-address
+  // limits are only flood guards; people are told apart by their verified phone.
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(300),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
@@ -40,10 +71,8 @@ const EnvSchema = z.object({
   /** The private key of Airtel's callback authentication (application settings on Airtel's portal). */
   AIRTEL_MONEY_CALLBACK_SECRET: optionalText,
   AIRTEL_MONEY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
-  /** Accounts one address may register per hour (a French 429 beyond). */
-  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
-  /** Accounts registered from one address within this many hours share one voice in price consensus. */
-  REGISTRATION_VOICE_WINDOW_HOURS: z.coerce.number().int().min(0).default(24),
+  /** Accounts one address may register per hour (a French 429 beyond): a flood guard sized for carrier-grade NAT. */
+  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(100),
   /** How often the background job flags prices far from the product's other stores (0: never). */
   OUTLIER_SCAN_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(360),
   /** smtp(s)://user:password@host:port — without it, mails are written as .eml files under DATA_DIR/mail. */
@@ -73,8 +102,15 @@ const EnvSchema = z.object({
   BACKUP_DIR: z.string().default('./backups'),
 });
 
+/** An IPv4 or IPv6 address, optionally with a CIDR prefix length. */
+const PROXY_ADDRESS = /^(?:[\d.]+|[\da-f:.]+)(?:\/\d{1,3})?$/i;
+
+/** What Fastify's trustProxy takes: no proxy, a hop count, or the proxies' addresses. */
+export type TrustProxy = false | number | string[];
+
 const AIRTEL_KEYS = ['AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET', 'AIRTEL_MONEY_CALLBACK_SECRET'] as const;
 const S3_KEYS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const TWILIO_KEYS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'] as const;
 
 type Env = z.infer<typeof EnvSchema>;
 
@@ -98,9 +134,17 @@ export type Config = {
   pgliteTemplateDir?: string;
   sessionSecret?: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** Demo accounts exist and sign in, demo SMS codes are shown on screen (never by default in production). */
+  demoMode: boolean;
+  /** SMS codes: Twilio when configured; else, in demo mode, files under DATA_DIR/sms. */
+  sms: {
+    twilio: { baseUrl: string; accountSid: string; authToken: string; from?: string; messagingServiceSid?: string } | null;
+    timeoutMs: number;
+    codesPerIpPerHour: number;
+  };
   loginLimits: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowMinutes: number };
-  registration: { perIpPerHour: number; voiceWindowHours: number };
+  registration: { perIpPerHour: number };
   outlierScanIntervalMinutes: number;
   /** Outgoing mail: SMTP when smtpUrl is set, else .eml files under DATA_DIR/mail. */
   mail: { smtpUrl?: string; from: string };
@@ -139,6 +183,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   assertAllOrNone(e, AIRTEL_KEYS, 'Airtel Money');
   assertAllOrNone(e, S3_KEYS, 'Stockage S3');
+  assertAllOrNone(e, TWILIO_KEYS, 'SMS Twilio');
+  if (e.TWILIO_ACCOUNT_SID && !e.TWILIO_FROM && !e.TWILIO_MESSAGING_SERVICE_SID) {
+    throw new Error('Configuration invalide :\n  SMS Twilio : TWILIO_FROM ou TWILIO_MESSAGING_SERVICE_SID manquant (l’expéditeur des SMS)');
+  }
   if (e.S3_PUBLIC_URL && !e.S3_BUCKET) throw new Error(`Configuration invalide :\n  S3_PUBLIC_URL : sans effet sans ${S3_KEYS.join(', ')}`);
   return {
     env: e.NODE_ENV,
@@ -151,12 +199,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    demoMode: e.DEMO_MODE ?? e.NODE_ENV !== 'production',
+    sms: {
+      twilio:
+        e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
+          ? { baseUrl: e.TWILIO_BASE_URL.replace(/\/+$/, ''), accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID }
+          : null,
+      timeoutMs: e.SMS_TIMEOUT_MS,
+      codesPerIpPerHour: e.SMS_CODES_PER_IP_PER_HOUR,
+    },
     loginLimits: {
       maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowMinutes: e.LOGIN_WINDOW_MINUTES,
     },
-    registration: { perIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR, voiceWindowHours: e.REGISTRATION_VOICE_WINDOW_HOURS },
+    registration: { perIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR },
     outlierScanIntervalMinutes: e.OUTLIER_SCAN_INTERVAL_MINUTES,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

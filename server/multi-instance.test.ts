@@ -15,9 +15,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '#contract/demo';
 import { fr } from '#contract/messages';
-import type { LoginResponse } from '#contract/users';
+import type { LoginResponse, RegisterResponse } from '#contract/users';
 import { stores } from './db/schema';
-import { createTestContext, newUserPayload, type TestContext } from './test/harness';
+import { createTestContext, newUserPayload, type TestContext, trustPersonOf } from './test/harness';
 import { dataUrl, pngBytes } from './test/images';
 import { type LocalS3, startLocalS3 } from './test/s3-server';
 import { testDbKind } from './test/template-db';
@@ -109,7 +109,10 @@ async function register(instance: Instance, overrides: Record<string, unknown> =
   const payload = newUserPayload(overrides);
   const res = await call(instance, 'POST', '/api/auth/register', { body: payload, ip: nextIp() });
   expect(res.status, res.text).toBe(201);
-  return { ...res.json(), password: payload.password };
+  const registered = res.json() as RegisterResponse;
+  const verified = await call(instance, 'POST', '/api/auth/phone/verify', { token: registered.access_token, body: { code: registered.phone_verification.demo_code } });
+  expect(verified.status, verified.text).toBe(200);
+  return { ...registered, password: payload.password };
 }
 
 async function login(instance: Instance, email: string, password: string, ip = nextIp()): Promise<LoginResponse> {
@@ -143,7 +146,9 @@ describe.runIf(testDbKind() === 'postgres')('two API processes on one PostgreSQL
 
   it('a price approved through A is shown by B within a second, though B had the old one in its cache', async () => {
     const [geant] = await ctx.db.select().from(stores).where(eq(stores.name, 'Géant CKdo'));
+    // Both are established contributors: a newcomer's price would wait for corroboration instead.
     const owner = await register(a);
+    await trustPersonOf(ctx.db, owner.user.id);
     const created = await call(a, 'POST', '/api/products', { token: owner.access_token, body: { name: `Lait multi-instance ${Date.now()}`, shop_id: geant.id, price: 1000 } });
     expect(created.status, created.text).toBe(201);
     const productId = created.json().product.id as string;
@@ -152,6 +157,7 @@ describe.runIf(testDbKind() === 'postgres')('two API processes on one PostgreSQL
       return (res.json().prices as { store_id: string; price: number }[]).find((p) => p.store_id === geant.id)?.price;
     };
     const contributor = await register(a);
+    await trustPersonOf(ctx.db, contributor.user.id);
     const far = { latitude: geant.latitude + 0.03, longitude: geant.longitude };
     const held = await call(a, 'POST', '/api/prices/contribute', { token: contributor.access_token, body: { product_id: productId, store_id: geant.id, price: 1450, ...far } });
     expect(held.json().observation.status, held.text).toBe('held');

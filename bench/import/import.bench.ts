@@ -24,6 +24,7 @@ import { openDatabase } from '../../server/db/client';
 import { migrateDatabase } from '../../server/db/migrate';
 import { products } from '../../server/db/schema';
 import { seedIfEmpty } from '../../server/db/seed/seed';
+import { applyDemoMode } from '../../server/db/seed/demo-accounts';
 import { buildImportResult } from '../../server/features/imports/import-items';
 import { createOcrPool, type OcrPool } from '../../server/platform/ocr/ocr-pool';
 import { readDocument } from '../../server/platform/ocr/read-document';
@@ -282,6 +283,7 @@ export async function run(): Promise<void> {
 
     await migrateDatabase(database);
     await seedIfEmpty(database.db);
+    await applyDemoMode(database.db, true);
     const rows = await database.db.select({ id: products.id, name: products.name }).from(products);
     const idByName = new Map(rows.map((r) => [r.name, r.id]));
     const nameById = new Map(rows.map((r) => [r.id, r.name]));

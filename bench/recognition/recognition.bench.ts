@@ -21,6 +21,7 @@ import { openDatabase } from '../../server/db/client';
 import { migrateDatabase } from '../../server/db/migrate';
 import { products } from '../../server/db/schema';
 import { seedIfEmpty } from '../../server/db/seed/seed';
+import { applyDemoMode } from '../../server/db/seed/demo-accounts';
 import { recogniseProduct } from '../../server/features/recognition/recognition.service';
 import { createOcrPool } from '../../server/platform/ocr/ocr-pool';
 import { seededRandom } from '../../server/platform/random';
@@ -61,6 +62,7 @@ export async function run(): Promise<void> {
   try {
     await migrateDatabase(database);
     await seedIfEmpty(database.db);
+    await applyDemoMode(database.db, true);
     const rows: CatalogueProduct[] = await database.db.select({ id: products.id, name: products.name, brand: products.brand }).from(products).orderBy(products.name);
     const nameOf = new Map(rows.map((r) => [r.id, r.name]));
 

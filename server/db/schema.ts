@@ -43,6 +43,21 @@ const providerPaymentColumns = () => ({
 
 // ---------------------------------------------------------------- accounts
 
+/**
+ * A person: one verified phone number (E.164). Every account that verified the number is this
+ * person: one voice in price consensus and one set of per-person limits (features/auth/people.ts).
+ */
+export const people = pgTable('people', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  phoneE164: text('phone_e164').notNull().unique(),
+  /**
+   * When the person left probation: their prices were corroborated by other established people (or
+   * one was a purchase). Until then their observations are recorded but move no shown price.
+   */
+  trustedAt: timestamp('trusted_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
   email: text('email').notNull().unique(),
@@ -63,6 +78,12 @@ export const users = pgTable('users', {
    * the first one's voice (see features/auth/registration-voice.ts). Null means the account's own id.
    */
   voiceId: uuid('voice_id'),
+  /** The person whose phone this account verified; null until the phone is verified. */
+  personId: uuid('person_id').references(() => people.id, { onDelete: 'set null' }),
+  /** A new number waiting for its SMS code (the verified `phone` stays in force until then). */
+  pendingPhone: text('pending_phone'),
+  /** A demonstration account (README): exists and signs in only in demo mode. */
+  isDemo: boolean('is_demo').notNull().default(false),
   registrationIp: text('registration_ip'),
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   suspensionReason: text('suspension_reason'),
@@ -75,7 +96,28 @@ export const users = pgTable('users', {
   agentReviewReason: text('agent_review_reason'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('users_registration_ip_idx').on(t.registrationIp, t.createdAt)]);
+}, (t) => [index('users_registration_ip_idx').on(t.registrationIp, t.createdAt), index('users_person_idx').on(t.personId)]);
+
+/** SMS codes that verify a phone number (registration, a phone change): only a hash of the code is kept. */
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    phoneE164: text('phone_e164').notNull(),
+    /** 'registration' or 'phone_change'. */
+    purpose: text('purpose').notNull(),
+    /** HMAC-SHA256 of the code under the instance's key. */
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Used (the phone is verified) or replaced by a newer code. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('phone_verifications_phone_idx').on(t.phoneE164, t.createdAt), index('phone_verifications_user_idx').on(t.userId, t.createdAt)],
+);
 
 /** A signed-in device. The bearer token names its row; revoking the row ends the token. */
 export const sessions = pgTable(
@@ -140,7 +182,8 @@ export const loginAttempts = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
-    succeeded: boolean('succeeded').notNull(),
+    /** Null while the password is being checked (in flight). */
+    succeeded: boolean('succeeded'),
     createdAt: createdAt(),
   },
   (t) => [index('login_attempts_email_idx').on(t.email, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)],
@@ -248,6 +291,14 @@ export const priceObservations = pgTable(
     rejectionReason: text('rejection_reason'),
     /** When another voice first confirmed it (the contributor's reputation point is given once). */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * Recorded while its person was on probation: it moves no shown price (it may only confirm an
+     * established voice), until the person is trusted.
+     */
+    probation: boolean('probation').notNull().default(false),
+    /** The voice of a later observation, by an established person, that agreed with this one. */
+    corroboratedBy: text('corroborated_by'),
+    corroboratedAt: timestamp('corroborated_at', { withTimezone: true }),
     observedAt: timestamp('observed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -255,6 +306,8 @@ export const priceObservations = pgTable(
     index('price_obs_product_store_time_idx').on(t.productId, t.storeId, t.observedAt.desc()),
     index('price_obs_user_idx').on(t.userId, t.createdAt),
     index('price_obs_held_idx').on(t.createdAt).where(sql`${t.status} = 'held'`),
+    // Per-person limits and probation: a person's observations, newest first.
+    index('price_obs_voice_idx').on(t.voiceId, t.createdAt),
   ],
 );
 

@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserType } from '#contract/constants';
 import { AppError } from './errors';
 
-export type Principal = { userId: string; sessionId: string; userType: UserType };
+/** `isDemo`: a demonstration account (it sees no real person's contact details). */
+export type Principal = { userId: string; sessionId: string; userType: UserType; isDemo?: boolean };
 export type PrincipalResolver = (token: string) => Promise<Principal>;
 type Guard = (request: FastifyRequest) => Promise<void>;
 

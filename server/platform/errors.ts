@@ -155,6 +155,20 @@ const ERRORS = {
   NOT_READY_DATABASE: [503, fr.operations.databaseUnreachable],
   NOT_READY_MIGRATIONS: [503, fr.operations.migrationsPending],
   SHUTTING_DOWN: [503, fr.operations.shuttingDown],
+  // One person, one voice (issue 27)
+  PHONE_NOT_VERIFIED: [403, fr.phone.notVerified],
+  PHONE_CODE_WRONG: [400, fr.phone.codeWrong(1)],
+  PHONE_CODE_EXPIRED: [410, fr.phone.codeExpired],
+  PHONE_CODE_NONE: [409, fr.phone.noCodePending],
+  PHONE_CODE_LOCKED: [429, fr.phone.codeLocked],
+  PHONE_CODE_TOO_SOON: [429, fr.phone.resendTooSoon(60)],
+  TOO_MANY_PHONE_CODES: [429, fr.phone.tooManyCodesAddress],
+  PHONE_ALREADY_VERIFIED: [409, fr.phone.alreadyVerified],
+  PHONE_SAME: [409, fr.phone.samePhone],
+  PHONE_TOO_MANY_ACCOUNTS: [409, fr.phone.tooManyAccounts],
+  PHONE_NUMBER_REFUSED: [422, fr.phone.numberRefused],
+  SMS_UNAVAILABLE: [503, fr.phone.smsUnavailable],
+  SMS_SEND_FAILED: [503, fr.phone.smsFailed],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -4,13 +4,26 @@
 // With S3_PUBLIC_URL the browser is sent to the public bucket or CDN instead (storage-s3.ts says why
 // streaming is the default); the redirect itself is kept a day only, so that choice stays reversible.
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { errorResponses } from '#contract/api-errors';
 import { AppError } from './errors';
 import { type ByteRange, contentTypeOf, type FileStorage, IMMUTABLE_CACHE_CONTROL, isStorageKey, UPLOADS_URL_PREFIX } from './storage';
 
 const REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
 
+/** The file's bytes, with the type of its key's extension (an image, a video, or application/octet-stream). */
+const fileBytes = { 'image/*': { schema: z.file() }, 'video/*': { schema: z.file() }, 'application/octet-stream': { schema: z.file() } };
+const answers = {
+  200: { description: 'Le fichier', content: fileBytes },
+  206: { description: 'Une partie du fichier (en-tête Range)', content: fileBytes },
+  302: z.undefined().describe('Le fichier est servi par le stockage public (S3_PUBLIC_URL) : en-tête Location'),
+  304: z.undefined().describe('Inchangé (If-None-Match)'),
+  416: z.undefined().describe('Plage demandée hors du fichier'),
+  ...errorResponses(404),
+};
+
 export function registerUploads(app: FastifyInstance, storage: FileStorage): void {
-  app.get(`${UPLOADS_URL_PREFIX}*`, async (request, reply) => {
+  app.get(`${UPLOADS_URL_PREFIX}*`, { schema: { tags: ['uploads'], security: [], response: answers } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     if (!isStorageKey(key)) throw new AppError('ROUTE_NOT_FOUND');
     if (storage.publicUrl) {

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { seedIfEmpty } from '../db/seed/seed';
+import { applyDemoMode } from '../db/seed/demo-accounts';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -46,6 +47,7 @@ export async function buildTemplate(kind: TestDbKind): Promise<string> {
     const database = await openDatabase({ kind: 'pglite' });
     await migrateDatabase(database);
     await seedIfEmpty(database.db);
+    await applyDemoMode(database.db, true);
     const dump = await database.pglite!.dumpDataDir('none');
     await database.close();
     const file = path.join(os.tmpdir(), `${uniqueName('monpanier_template')}.tar`);
@@ -57,6 +59,7 @@ export async function buildTemplate(kind: TestDbKind): Promise<string> {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl(requireTestDatabaseUrl(), name), poolSize: 2 });
   await migrateDatabase(database);
   await seedIfEmpty(database.db);
+  await applyDemoMode(database.db, true);
   await database.close();
   return name;
 }

@@ -1,10 +1,7 @@
-// First-start seed: real Gabonese stores and products (public facts, see stores.json / products.json),
-// a deterministic set of prices recorded as 'seed' observations, and the two demo accounts.
+// First-start seed: real Gabonese stores and products (public facts, see stores.json / products.json)
+// and a deterministic set of prices recorded as 'seed' observations. The demo accounts are not
+// seed data: they exist only in demo mode (demo-accounts.ts).
 import { and, eq, sql } from 'drizzle-orm';
-import { DEMO_ACCOUNTS } from '#contract/demo';
-import { DEFAULT_PREFERENCES } from '#contract/users';
-import { PRESET_AVATARS } from '#contract/constants';
-import { hashPassword } from '../../platform/passwords';
 import type { Db, Tx } from '../client';
 import * as t from '../schema';
 import productsData from './products.json' with { type: 'json' };
@@ -12,7 +9,7 @@ import storesData from './stores.json' with { type: 'json' };
 import { seededRandom } from '../../platform/random';
 import { shownAddress, shownDistrict } from './store-address';
 
-/** 1: catalogue, prices, consumer and agent; 2: the demo moderator; 3: the stores' addresses without the sources' remarks. */
+/** 1: catalogue and prices (and then the demo accounts); 2: the demo moderator; 3: the stores' addresses without the sources' remarks. */
 const SEED_VERSION = 3;
 const SEED_KEY = 'seed_version';
 const SEED_LOCK = 725_002;
@@ -50,12 +47,7 @@ export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
     const [done] = await tx.select().from(t.appSettings).where(eq(t.appSettings.key, SEED_KEY));
     const version = done ? Number(done.value) : 0;
     if (version >= SEED_VERSION) return false;
-    if (version < 1) {
-      await seedCatalogue(tx, now);
-      await seedDemoAccounts(tx);
-    }
-    // A database seeded before moderators existed gets its demo moderator on the next start.
-    await seedDemoModerator(tx);
+    if (version < 1) await seedCatalogue(tx, now);
     if (version >= 1 && version < 3) await cleanSeedStoreAddresses(tx);
     await tx
       .insert(t.appSettings)
@@ -146,77 +138,4 @@ async function seedCatalogue(tx: Tx, now: Date): Promise<void> {
     from price_observations
     where status = 'accepted'
     order by product_id, store_id, observed_at desc`);
-}
-
-async function seedDemoAccounts(tx: Tx): Promise<void> {
-  const consumer = DEMO_ACCOUNTS.consumer;
-  const agent = DEMO_ACCOUNTS.agent;
-  const [demoUser] = await tx
-    .insert(t.users)
-    .values([
-      {
-        email: consumer.email,
-        passwordHash: await hashPassword(consumer.password),
-        fullName: consumer.full_name,
-        phone: '+241 06 12 34 56',
-        countryRegion: 'Gabon',
-        userType: 'consumer',
-        avatarUrl: PRESET_AVATARS[4],
-        preferences: { ...DEFAULT_PREFERENCES, contribute_in_store: true },
-      },
-      {
-        email: agent.email,
-        passwordHash: await hashPassword(agent.password),
-        fullName: agent.full_name,
-        phone: '+241 07 65 43 21',
-        countryRegion: 'Gabon',
-        userType: 'delivery_agent',
-        // The README's demo agent works on a fresh start: its application is already approved.
-        agentStatus: 'approved',
-        avatarUrl: PRESET_AVATARS[11],
-        preferences: DEFAULT_PREFERENCES,
-      },
-    ])
-    .returning({ id: t.users.id });
-  await seedDemoList(tx, demoUser.id);
-}
-
-async function seedDemoModerator(tx: Tx): Promise<void> {
-  const moderator = DEMO_ACCOUNTS.moderator;
-  await tx
-    .insert(t.users)
-    .values({
-      email: moderator.email,
-      passwordHash: await hashPassword(moderator.password),
-      fullName: moderator.full_name,
-      phone: '+241 06 98 76 54',
-      countryRegion: 'Gabon',
-      userType: 'admin',
-      avatarUrl: PRESET_AVATARS[7],
-      preferences: DEFAULT_PREFERENCES,
-    })
-    .onConflictDoNothing({ target: t.users.email });
-}
-
-// A first list for the demo consumer, so the dashboard and the comparator have something to show.
-async function seedDemoList(tx: Tx, userId: string): Promise<void> {
-  const wanted = ['Riz parfumé, sac 5 kg', 'Huile', 'Sucre', 'Lait', 'Oignon'];
-  const all = await tx.select({ id: t.products.id, name: t.products.name, brand: t.products.brand, category: t.products.category }).from(t.products);
-  const picked = wanted
-    .map((w) => all.find((p) => p.name.toLowerCase().startsWith(w.toLowerCase())))
-    .filter((p): p is (typeof all)[number] => Boolean(p));
-  const [list] = await tx.insert(t.shoppingLists).values({ userId, name: 'Courses de la semaine' }).returning({ id: t.shoppingLists.id });
-  if (picked.length === 0) return;
-  await tx.insert(t.shoppingListItems).values(
-    picked.map((p, position) => ({
-      listId: list.id,
-      position,
-      productId: p.id,
-      name: p.name,
-      brand: p.brand,
-      category: p.category,
-      quantity: position === 0 ? 1 : 2,
-      isManualItem: false,
-    })),
-  );
 }

@@ -1,11 +1,12 @@
 // A database created before the trust work: seeded without a moderator, its shown prices the latest
-// observation. The next start adds the demo moderator and recomputes the shown prices once.
+// observation. The next start (in demo mode) adds the demo moderator and recomputes the shown prices once.
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '#contract/demo';
 import { appSettings, currentPrices, priceObservations, products, stores, users } from '../schema';
 import { createTestContext, registerUser, type TestContext } from '../../test/harness';
 import { adoptConsensusRule } from '../../features/prices/current-price';
+import { applyDemoMode } from './demo-accounts';
 import { seedIfEmpty } from './seed';
 
 let ctx: TestContext;
@@ -15,15 +16,17 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('starting on a database from before moderators and the consensus rule', () => {
-  it('adds the demo moderator once, without seeding the catalogue again', async () => {
+  it('adds the demo moderator once, in demo mode, without seeding the catalogue again', async () => {
     await ctx.db.delete(users).where(eq(users.email, DEMO_ACCOUNTS.moderator.email));
     await ctx.db.update(appSettings).set({ value: '1' }).where(eq(appSettings.key, 'seed_version'));
     const productsBefore = (await ctx.db.select({ n: count() }).from(products))[0].n;
     expect(await seedIfEmpty(ctx.db)).toBe(false);
+    expect(await ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.moderator.email))).toEqual([]);
+    expect((await applyDemoMode(ctx.db, true)).created).toEqual([DEMO_ACCOUNTS.moderator.email]);
     const [moderator] = await ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.moderator.email));
     expect(moderator.userType).toBe('admin');
     expect((await ctx.db.select({ n: count() }).from(products))[0].n).toBe(productsBefore);
-    expect(await seedIfEmpty(ctx.db)).toBe(false);
+    expect((await applyDemoMode(ctx.db, true)).created).toEqual([]);
     expect((await ctx.db.select({ n: count() }).from(users).where(eq(users.email, DEMO_ACCOUNTS.moderator.email)))[0].n).toBe(1);
   });
 

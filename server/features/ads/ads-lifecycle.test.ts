@@ -8,7 +8,7 @@ import { fr } from '#contract/messages';
 import type { AuditPage } from '#contract/moderation';
 import type { LoginResponse } from '#contract/users';
 import { ads, notifications } from '../../db/schema';
-import { createTestContext, detailOf, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
+import { createTestContext, detailOf, realModerator, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { runAdExpiry } from './ad-expiry-job';
 import { adSteps, textDraft } from './ads-fixture';
 
@@ -20,7 +20,7 @@ let steps: ReturnType<typeof adSteps>;
 beforeAll(async () => {
   ctx = await createTestContext();
   alice = await registerUser(ctx.app, { full_name: 'Alice Nguema' });
-  moderator = await loginDemo(ctx.app, 'moderator');
+  moderator = await realModerator(ctx);
   steps = adSteps(ctx);
 });
 afterAll(() => ctx.close());
@@ -76,7 +76,7 @@ describe('the way through', () => {
     expect(await statusOf(ad.id)).toBe('expired');
     expect(await titlesOf(alice.user.id)).toEqual(expect.arrayContaining(['Paiement reçu', 'Annonce validée', 'Annonce terminée']));
     alice = await signInAgain(alice);
-    moderator = await loginDemo(ctx.app, 'moderator');
+    moderator = await signInAgain(moderator);
     const expired = await steps.ok<AdResponse>(steps.get(alice, ad.id));
     expect(expired.stats.estimated_views).toBe(1000);
   });
@@ -99,7 +99,7 @@ describe('the way through', () => {
     await runAdExpiry(ctx.deps);
     expect(await statusOf(ad.id)).toBe('expired');
     alice = await signInAgain(alice);
-    moderator = await loginDemo(ctx.app, 'moderator');
+    moderator = await signInAgain(moderator);
   });
 
   it('a failed payment leaves a draft to pay again, and the advertiser is told', async () => {

@@ -1,12 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '#contract/api-errors';
 import { fr } from '#contract/messages';
-import { DetailResponseSchema, LoginSchema, PasswordResetConfirmSchema, PasswordResetRequestSchema, RegisterSchema } from '#contract/users';
+import {
+  DetailResponseSchema,
+  LoginResponseSchema,
+  LoginSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetRequestSchema,
+  PhoneCodeSchema,
+  PhoneStatusSchema,
+  PhoneVerificationStartedSchema,
+  RegisterResponseSchema,
+  RegisterSchema,
+  UserSchema,
+} from '#contract/users';
 import { bearerToken, principalOf } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { IMAGE_BODY_LIMIT } from '../../platform/images';
-import { type AuthDeps, login, logout, refresh, register } from './auth.service';
+import { type AuthDeps, findUserById, login, logout, refresh, register, toApiUser } from './auth.service';
+import { numberToVerify, phoneStatus } from './phone-verification';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset';
 import { createResetThrottle } from './reset-throttle';
 
@@ -18,12 +32,28 @@ const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: requ
 export async function authRoutes(fastify: FastifyInstance, { deps }: { deps: AuthDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/auth/register', { schema: { body: RegisterSchema, tags: ['auth'] }, bodyLimit: IMAGE_BODY_LIMIT }, async (request, reply) => {
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        body: RegisterSchema,
+        tags: ['auth'],
+        summary: 'Créer un compte : ouvre la session et envoie le code SMS qui vérifie le numéro',
+        response: { 201: RegisterResponseSchema, ...errorResponses(400, 409, 413, 429, 503) },
+      },
+      bodyLimit: IMAGE_BODY_LIMIT,
+    },
+    async (request, reply) => {
     reply.status(201);
-    return register(deps, request.body, clientOf(request));
-  });
+      return register(deps, request.body, clientOf(request));
+    },
+  );
 
-  app.post('/auth/login', { schema: { body: LoginSchema, tags: ['auth'] } }, async (request) => login(deps, request.body, clientOf(request)));
+  app.post(
+    '/auth/login',
+    { schema: { body: LoginSchema, tags: ['auth'], summary: 'Se connecter', response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 403, 429) } } },
+    async (request) => login(deps, request.body, clientOf(request)),
+  );
 
   const resetThrottle = createResetThrottle(RESET_REQUESTS);
 
@@ -59,14 +89,63 @@ export async function authRoutes(fastify: FastifyInstance, { deps }: { deps: Aut
     },
   );
 
-  app.post('/auth/refresh', { schema: { tags: ['auth'] } }, async (request) => {
-    const token = bearerToken(request);
-    if (!token) throw new AppError('UNAUTHENTICATED');
-    return refresh(deps, token);
-  });
+  app.get(
+    '/auth/phone',
+    { onRequest: app.requireUser, schema: { tags: ['auth'], summary: 'Où en est la vérification du numéro de téléphone', response: { 200: PhoneStatusSchema, ...errorResponses(401) } } },
+    async (request) => phoneStatus(deps.db, deps.phones, principalOf(request).userId),
+  );
 
-  app.post('/auth/logout', { onRequest: app.requireUser, schema: { tags: ['auth'] } }, async (request, reply) => {
-    await logout(deps, principalOf(request));
-    return reply.status(204).send();
-  });
+  app.post(
+    '/auth/phone/code',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Envoie un code à 6 chiffres par SMS au numéro à vérifier (le nouveau numéro pendant un changement)',
+        response: { 202: PhoneVerificationStartedSchema, ...errorResponses(401, 409, 422, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = principalOf(request);
+      const { phone, purpose } = await numberToVerify(deps.db, userId);
+      return reply.status(202).send(await deps.phones.start({ userId, phone, purpose, ip: request.ip }));
+    },
+  );
+
+  app.post(
+    '/auth/phone/verify',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Vérifie le numéro avec le code reçu par SMS : le compte devient la personne de ce numéro (une voix pour les prix)',
+        body: PhoneCodeSchema,
+        response: { 200: UserSchema, ...errorResponses(400, 401, 409, 410, 429) },
+      },
+    },
+    async (request) => {
+      const { userId } = principalOf(request);
+      await deps.phones.confirm({ userId, code: request.body.code });
+      return toApiUser(await findUserById(deps, userId));
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    { schema: { tags: ['auth'], summary: 'Prolonge la session de 24 h', response: { 200: LoginResponseSchema, ...errorResponses(401) } } },
+    async (request) => {
+    const token = bearerToken(request);
+      if (!token) throw new AppError('UNAUTHENTICATED');
+      return refresh(deps, token);
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { onRequest: app.requireUser, schema: { tags: ['auth'], summary: 'Se déconnecter', response: { 204: z.null(), ...errorResponses(401) } } },
+    async (request, reply) => {
+      await logout(deps, principalOf(request));
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -2,7 +2,8 @@
 // a principal. The role always comes from the stored account, never from the e-mail or the client.
 import { and, eq } from 'drizzle-orm';
 import { SESSION, IMAGE_MAX_BYTES, PRESET_AVATARS } from '#contract/constants';
-import { DEFAULT_PREFERENCES, type LoginResponse, type SessionUser, type User } from '#contract/users';
+import { DEFAULT_PREFERENCES, type LoginResponse, type PhoneVerificationStarted, type RegisterResponse, type SessionUser, type User } from '#contract/users';
+import { maskedPhone, toE164 } from '#contract/phone';
 import type { z } from 'zod';
 import type { LoginSchema, RegisterSchema } from '#contract/users';
 import type { AppDeps } from '../../deps';
@@ -12,12 +13,13 @@ import { sessionsChanged } from '../../platform/cache-invalidation';
 import { AppError } from '../../platform/errors';
 import { AVATAR_VARIANTS, decodeBase64Image, isDataUrl, storeImage } from '../../platform/images';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords';
-import { admitLoginAttempt, recordLoginSuccess } from './login-limiter';
+import { admitLoginAttempt, recordLoginFailure, recordLoginSuccess } from './login-limiter';
 import { assertAcceptablePassword } from './password-policy';
-import { admitRegistration } from './registration-voice';
+import type { PhoneVerification } from './phone-verification';
+import { admitRegistration } from './registration-flood-guard';
 import type { TokenService } from './tokens';
 
-export type AuthDeps = AppDeps & { tokens: TokenService };
+export type AuthDeps = AppDeps & { tokens: TokenService; phones: PhoneVerification };
 export type ClientInfo = { ip: string; userAgent?: string };
 type UserRow = typeof users.$inferSelect;
 
@@ -27,6 +29,8 @@ export function toApiUser(row: UserRow): User {
     email: row.email,
     full_name: row.fullName,
     phone: row.phone,
+    phone_verified: row.personId !== null,
+    pending_phone: row.pendingPhone,
     country_region: row.countryRegion,
     user_type: row.userType,
     avatar_url: row.avatarUrl,
@@ -78,8 +82,10 @@ async function sessionResponse(deps: AuthDeps, user: UserRow, session: typeof se
   return { access_token, token_type: 'bearer', expires_at: session.expiresAt.toISOString(), user: sessionUser };
 }
 
-export async function register(deps: AuthDeps, input: z.output<typeof RegisterSchema>, client: ClientInfo): Promise<LoginResponse> {
+export async function register(deps: AuthDeps, input: z.output<typeof RegisterSchema>, client: ClientInfo): Promise<RegisterResponse> {
   assertAcceptablePassword(input.password, { email: input.email, fullName: input.full_name });
+  // An account whose phone cannot be verified could never contribute: say so before creating it.
+  if (!deps.phones.available) throw new AppError('SMS_UNAVAILABLE');
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (existing) throw new AppError('EMAIL_TAKEN');
   const avatarUrl = await resolveAvatar(deps, input.avatar_url);
@@ -88,7 +94,7 @@ export async function register(deps: AuthDeps, input: z.output<typeof RegisterSc
   let user: UserRow;
   try {
     user = await deps.db.transaction(async (tx) => {
-      const voiceId = await admitRegistration(tx, client.ip, deps.config.registration, now);
+      await admitRegistration(tx, client.ip, deps.config.registration, now);
       const [row] = await tx
         .insert(users)
         .values({
@@ -102,7 +108,6 @@ export async function register(deps: AuthDeps, input: z.output<typeof RegisterSc
           agentStatus: input.user_type === 'delivery_agent' ? 'pending' : null,
           avatarUrl,
           preferences: { ...DEFAULT_PREFERENCES, ...input.preferences },
-          voiceId,
           registrationIp: client.ip,
           createdAt: now,
           updatedAt: now,
@@ -115,17 +120,32 @@ export async function register(deps: AuthDeps, input: z.output<typeof RegisterSc
     if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
     throw error;
   }
-  return openSession(deps, user, client);
+  const session = await openSession(deps, user, client);
+  return { ...session, phone_verification: await sendFirstCode(deps, user, client) };
+}
+
+/** The registration's code; the account exists either way, and a failed send can be asked again. */
+async function sendFirstCode(deps: AuthDeps, user: UserRow, client: ClientInfo): Promise<PhoneVerificationStarted> {
+  try {
+    return await deps.phones.start({ userId: user.id, phone: user.phone, purpose: 'registration', ip: client.ip });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const e164 = toE164(user.phone);
+    return { phone_masked: e164 ? maskedPhone(e164) : user.phone, sent: false, detail: error.detail, expires_at: null, resend_after_seconds: 0, demo_code: null };
+  }
 }
 
 export async function login(deps: AuthDeps, input: z.output<typeof LoginSchema>, client: ClientInfo): Promise<LoginResponse> {
   const attempt = { email: input.email, ip: client.ip };
   const now = deps.now();
-  // Counted as a failure before the password is checked; a right password turns it into a success.
+  // Recorded in flight before the password is checked; the check makes it a success or a failure.
   const attemptId = await admitLoginAttempt(deps.db, attempt, deps.config.loginLimits, now);
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
-  if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
+  if (!user || !valid) {
+    await recordLoginFailure(deps.db, attemptId);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
   await recordLoginSuccess(deps.db, attemptId, attempt, now);
   if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
   if (input.user_type === 'delivery_agent' && user.userType !== 'delivery_agent') throw new AppError('NOT_AN_AGENT');
@@ -155,13 +175,13 @@ export async function resolvePrincipal(deps: AuthDeps, token: string): Promise<P
   const claims = await deps.tokens.verify(token);
   if (claims.expired) throw new AppError('SESSION_EXPIRED');
   const [row] = await deps.db
-    .select({ session: sessions, userType: users.userType, suspendedAt: users.suspendedAt })
+    .select({ session: sessions, userType: users.userType, suspendedAt: users.suspendedAt, isDemo: users.isDemo })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)));
   if (!row || row.session.revokedAt || row.suspendedAt) throw new AppError('SESSION_INVALID');
   if (row.session.expiresAt.getTime() < deps.now().getTime()) throw new AppError('SESSION_EXPIRED');
-  return { userId: claims.userId, sessionId: claims.sessionId, userType: row.userType };
+  return { userId: claims.userId, sessionId: claims.sessionId, userType: row.userType, isDemo: row.isDemo };
 }
 
 async function liveSession(deps: AppDeps, sessionId: string, userId: string) {

@@ -203,7 +203,7 @@ describe('POST /api/auth/login', () => {
 describe('per-IP sign-in limit', () => {
   let limited: TestContext;
   beforeAll(async () => {
-    limited = await createTestContext({ trustProxy: true, loginLimits: { maxFailuresPerEmail: 50, maxFailuresPerIp: 3, windowMinutes: 15 } });
+    limited = await createTestContext({ trustProxy: 1, loginLimits: { maxFailuresPerEmail: 50, maxFailuresPerIp: 3, windowMinutes: 15 } });
   });
   afterAll(() => limited.close());
 

@@ -20,7 +20,7 @@ vi.mock('../../platform/passwords', async (importOriginal) => {
 let ctx: TestContext;
 let limit: number;
 beforeAll(async () => {
-  ctx = await createTestContext({ trustProxy: true });
+  ctx = await createTestContext({ trustProxy: 1 });
   limit = ctx.deps.config.loginLimits.maxFailuresPerEmail;
 });
 afterAll(() => ctx.close());
@@ -63,6 +63,27 @@ describe('concurrent wrong passwords for one e-mail', () => {
     const ip = nextTestIp();
     const answers = await Promise.all(Array.from({ length: 20 }, () => attempt('personne-ici@exemple.ga', 'mauvais-mot', ip)));
     expect(answers.filter((a) => a.statusCode === 401).length).toBeLessThanOrEqual(limit);
+  });
+});
+
+describe('concurrent right passwords for one e-mail', () => {
+  it('twelve at once from one address all sign in: attempts in flight are not failures', async () => {
+    const user = await account();
+    const ip = nextTestIp();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => attempt(user.user.email, user.password, ip)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
+  });
+
+  it('wrong and right mixed: the wrong ones count, the right ones still sign in while under the limit', async () => {
+    const user = await account();
+    const ip = nextTestIp();
+    const answers = await Promise.all([
+      ...Array.from({ length: limit - 1 }, () => attempt(user.user.email, 'mauvais-mot', ip)),
+      ...Array.from({ length: 6 }, () => attempt(user.user.email, user.password, ip)),
+    ]);
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(0);
+    expect(statuses.slice(limit - 1)).toEqual(Array(6).fill(200));
   });
 });
 

@@ -9,10 +9,13 @@
 //   skips it, so a stranger guessing elsewhere never keeps the owner out.
 //
 // The check and the count are one step: inside a transaction holding advisory locks on the e-mail
-// and on the IP, the limits are read and the attempt is recorded as a failure before the password
-// is verified; a right password then turns its row into a success. Twenty concurrent guesses thus
-// get at most the limit of password checks, never one more each.
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+// and on the IP, the limits are read and the attempt is recorded as in flight (succeeded null)
+// before the password is verified; the check then makes it a success or a failure. Only finished
+// wrong attempts count as failures; an attempt that would reach a limit only because others are
+// still in flight waits for them to finish. Twenty concurrent guesses thus get at most the limit of
+// password checks, and twelve concurrent right passwords all sign in. An attempt left in flight
+// longer than IN_FLIGHT_MS (its process died mid-check) counts as a failure.
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { fr } from '#contract/messages';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
@@ -27,34 +30,65 @@ const SLOWDOWN_MAX_DELAY_MS = 60_000;
 /** An address the account signed in from within this time is the owner's: no slowdown there. */
 const KNOWN_ADDRESS_MS = 90 * 24 * 3_600_000;
 const DAY_MS = 86_400_000;
+/** Longer than any password check: an attempt still in flight after this died with its process. */
+const IN_FLIGHT_MS = 60_000;
+/** How long an attempt waits for the attempts in flight ahead of it, and how often it looks. */
+const WAIT_FOR_IN_FLIGHT_MS = 15_000;
+const WAIT_STEP_MS = 40;
 
-/** Refuses the attempt (429) or records it as a failure and answers its id, atomically. */
+/** The limit would be reached only by attempts still in flight: wait for them to finish. */
+class WaitForInFlight extends Error {}
+
+/** Refuses the attempt (429) or records it as in flight and answers its id, atomically. */
 export async function admitLoginAttempt(db: Db, attempt: LoginAttempt, limits: Limits, now: Date): Promise<number> {
-  return db.transaction(async (tx) => {
-    // Always e-mail first, then IP: two attempts never wait on each other's second lock in a cycle.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login-email'), hashtext(${attempt.email}))`);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login-ip'), hashtext(${attempt.ip}))`);
-    await assertAllowed(tx, attempt, limits, now);
-    const [row] = await tx.insert(loginAttempts).values({ ...attempt, succeeded: false, createdAt: now }).returning({ id: loginAttempts.id });
-    return row.id;
-  });
+  const giveUpAt = Date.now() + WAIT_FOR_IN_FLIGHT_MS;
+  for (;;) {
+    try {
+      return await db.transaction(async (tx) => {
+        // Always e-mail first, then IP: two attempts never wait on each other's second lock in a cycle.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login-email'), hashtext(${attempt.email}))`);
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login-ip'), hashtext(${attempt.ip}))`);
+        await assertAllowed(tx, attempt, limits, now, Date.now() >= giveUpAt);
+        const [row] = await tx.insert(loginAttempts).values({ ...attempt, succeeded: null, createdAt: now }).returning({ id: loginAttempts.id });
+        return row.id;
+      });
+    } catch (error) {
+      if (!(error instanceof WaitForInFlight)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+    }
+  }
 }
 
-async function assertAllowed(tx: Tx, attempt: LoginAttempt, limits: Limits, now: Date): Promise<void> {
+/** The password was wrong: the attempt in flight becomes a failure. */
+export async function recordLoginFailure(db: Db, attemptId: number): Promise<void> {
+  await db.update(loginAttempts).set({ succeeded: false }).where(eq(loginAttempts.id, attemptId));
+}
+
+async function assertAllowed(tx: Tx, attempt: LoginAttempt, limits: Limits, now: Date, stopWaiting: boolean): Promise<void> {
   const windowMs = limits.windowMinutes * 60_000;
   const byEmail = eq(loginAttempts.email, attempt.email);
   const byIp = eq(loginAttempts.ip, attempt.ip);
+  const inFlight = and(isNull(loginAttempts.succeeded), gt(loginAttempts.createdAt, new Date(now.getTime() - IN_FLIGHT_MS)));
   const [row] = await tx
     .select({
-      pair: sql<number>`count(*) filter (where ${byEmail} and ${byIp})`.mapWith(Number),
-      oldestPair: sql<string | null>`min(${loginAttempts.createdAt}) filter (where ${byEmail} and ${byIp})`,
-      ip: sql<number>`count(*) filter (where ${byIp})`.mapWith(Number),
-      oldestIp: sql<string | null>`min(${loginAttempts.createdAt}) filter (where ${byIp})`,
-      email: sql<number>`count(*) filter (where ${byEmail})`.mapWith(Number),
-      latestEmail: sql<string | null>`max(${loginAttempts.createdAt}) filter (where ${byEmail})`,
+      pair: sql<number>`count(*) filter (where ${byEmail} and ${byIp} and not ${inFlight})`.mapWith(Number),
+      oldestPair: sql<string | null>`min(${loginAttempts.createdAt}) filter (where ${byEmail} and ${byIp} and not ${inFlight})`,
+      ip: sql<number>`count(*) filter (where ${byIp} and not ${inFlight})`.mapWith(Number),
+      oldestIp: sql<string | null>`min(${loginAttempts.createdAt}) filter (where ${byIp} and not ${inFlight})`,
+      email: sql<number>`count(*) filter (where ${byEmail} and not ${inFlight})`.mapWith(Number),
+      latestEmail: sql<string | null>`max(${loginAttempts.createdAt}) filter (where ${byEmail} and not ${inFlight})`,
+      pairInFlight: sql<number>`count(*) filter (where ${byEmail} and ${byIp} and ${inFlight})`.mapWith(Number),
+      ipInFlight: sql<number>`count(*) filter (where ${byIp} and ${inFlight})`.mapWith(Number),
+      emailInFlight: sql<number>`count(*) filter (where ${byEmail} and ${inFlight})`.mapWith(Number),
     })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, new Date(now.getTime() - windowMs)), or(byEmail, byIp)));
+    .where(and(or(eq(loginAttempts.succeeded, false), isNull(loginAttempts.succeeded)), gt(loginAttempts.createdAt, new Date(now.getTime() - windowMs)), or(byEmail, byIp)));
+
+  // Attempts still in flight may turn out right: wait for them rather than count them as failures.
+  const reachedWithInFlight =
+    row.pair + row.pairInFlight >= limits.maxFailuresPerEmail || row.ip + row.ipInFlight >= limits.maxFailuresPerIp || row.email + row.emailInFlight >= limits.maxFailuresPerEmail;
+  const reachedByFailures = row.pair >= limits.maxFailuresPerEmail || row.ip >= limits.maxFailuresPerIp || row.email >= limits.maxFailuresPerEmail;
+  if (reachedWithInFlight && !reachedByFailures && !stopWaiting) throw new WaitForInFlight();
 
   const lockedSince = row.pair >= limits.maxFailuresPerEmail ? row.oldestPair : row.ip >= limits.maxFailuresPerIp ? row.oldestIp : null;
   if (lockedSince) {

@@ -3,7 +3,7 @@ import { fr } from '#contract/messages';
 import { foldForComparison, passwordWeakness } from '#contract/password-rule';
 import { PasswordChangeSchema, RegisterFormSchema } from '#contract/users';
 import { AppError } from '../../platform/errors';
-import { assertAcceptablePassword, isCommonPassword } from './password-policy';
+import { assertAcceptablePassword, isCommonPassword, isProductPassword } from './password-policy';
 
 const texts = fr.accountSecurity;
 const reason = (password: string, owner = {}) => {
@@ -25,6 +25,21 @@ describe('the common-password list', () => {
   it('leaves real passwords alone (the demo ones included)', () => {
     for (const password of ['Demo2026!', 'Agent2026!', 'Modo2026!', 'Mangue-Papaye-241', 'motdepasse1']) {
       expect(isCommonPassword(password), password).toBe(false);
+    }
+  });
+});
+
+describe('the product’s own words', () => {
+  it('refuses the site’s name, the country and the published demo passwords, dressed or not', () => {
+    for (const password of ['monpanier', 'MonPanier!', 'gabon2026', 'Gabon-241', 'Demo2026!', 'demo2026!', 'Agent2026!', 'Modo2026!', 'Libreville2026', 'monpaniergabon', 'Airtel-Money1']) {
+      expect(isProductPassword(password), password).toBe(true);
+      expect(reason(password), password).toEqual([400, texts.passwordTooCommon]);
+    }
+  });
+
+  it('leaves passwords that only contain such a word among others alone', () => {
+    for (const password of ['Mangue-Papaye-241', 'gabon est beau sous la pluie', 'Okoumé&Ozigo7', 'panier de mangues 9']) {
+      expect(isProductPassword(password), password).toBe(false);
     }
   });
 });

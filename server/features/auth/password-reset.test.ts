@@ -110,7 +110,7 @@ describe('POST /api/auth/password-reset', () => {
     const client = { ip: nextTestIp() };
     // Each call with its own throttle: as if every request reached another instance.
     for (let i = 0; i < 6; i++) {
-      await requestPasswordReset({ ...ctx.deps, tokens: undefined as never }, createResetThrottle({ perIpPerHour: 100, perEmailPerHour: 100 }), user.user.email, client);
+      await requestPasswordReset({ ...ctx.deps, tokens: undefined as never, phones: undefined as never }, createResetThrottle({ perIpPerHour: 100, perEmailPerHour: 100 }), user.user.email, client);
     }
     const rows = await ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, user.user.id));
     expect(rows).toHaveLength(RESET_MAILS_PER_ACCOUNT_PER_HOUR);

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '#contract/api-errors';
-import { BookDeliveryQuerySchema, BookingDetailsSchema, BookingResultSchema, CreateCartSchema, SandboxDecisionSchema } from '#contract/checkout';
-import { SwitchStoreQuerySchema } from '#contract/optimiser';
+import { BookDeliveryQuerySchema, BookingDetailsSchema, BookingResultSchema, CreateCartResultSchema, CreateCartSchema, SandboxDecisionSchema } from '#contract/checkout';
+import { SwitchStoreQuerySchema, SwitchStoreResponseSchema } from '#contract/optimiser';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
 import type { PaymentProviders } from '../../platform/payments/providers';
@@ -18,11 +18,13 @@ export async function checkoutRoutes(fastify: FastifyInstance, { deps, payments 
   const guard = { onRequest: app.requireConsumer };
   const tags = ['checkout'];
 
-  app.post('/shopping/create-cart', { ...guard, schema: { body: CreateCartSchema, tags } }, async (request, reply) =>
+  const cartCreated = { 201: CreateCartResultSchema, ...errorResponses(400, 401, 403, 404, 409) };
+  app.post('/shopping/create-cart', { ...guard, schema: { body: CreateCartSchema, tags, response: cartCreated } }, async (request, reply) =>
     reply.status(201).send(await createCart(deps, principalOf(request), request.body)),
   );
 
-  app.post('/shopping/switch-store', { ...guard, schema: { querystring: SwitchStoreQuerySchema, tags } }, async (request) =>
+  const switched = { 200: SwitchStoreResponseSchema, ...errorResponses(400, 401, 403, 404, 409) };
+  app.post('/shopping/switch-store', { ...guard, schema: { querystring: SwitchStoreQuerySchema, tags, response: switched } }, async (request) =>
     switchStore(deps, principalOf(request), request.query.cart_id, request.query.item_index, request.query.new_store_id),
   );
 

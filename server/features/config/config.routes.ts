@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fr } from '#contract/messages';
+import { DEMO_ACCOUNTS } from '#contract/demo';
 import { errorResponses } from '#contract/api-errors';
 import { PAYMENT_TYPES } from '#contract/orders';
 import { PaymentAvailabilitySchema, type PaymentAvailability } from '#contract/payments';
@@ -14,8 +15,12 @@ import { AppError } from '../../platform/errors';
 import { paymentAvailability } from '../../platform/payments/providers';
 import type { Readiness } from '../../platform/readiness';
 
+const DemoAccountSchema = z.object({ email: z.string(), password: z.string(), full_name: z.string() });
+
 const PublicConfigSchema = z.object({
   tile_url: z.string(),
+  /** Demo mode: the demo accounts' credentials, for the login pages (null outside demo mode: they do not exist). */
+  demo: z.object({ consumer: DemoAccountSchema, agent: DemoAccountSchema, moderator: DemoAccountSchema }).nullable(),
   payments: z.object({
     /** Whether the payment sandbox takes payments here (test orders). */
     sandbox: z.boolean(),
@@ -32,7 +37,7 @@ export async function configRoutes(fastify: FastifyInstance, { deps, readiness }
     const { available, testMode } = availability[type];
     return { method_type: type, available, test_mode: testMode, reason: available || type === 'cash' ? null : fr.livePayments.methodUnavailable[type] };
   });
-  const body = { tile_url: deps.config.tileUrl, payments: { sandbox: deps.config.paymentsSandbox, methods } };
+  const body = { tile_url: deps.config.tileUrl, demo: deps.config.demoMode ? DEMO_ACCOUNTS : null, payments: { sandbox: deps.config.paymentsSandbox, methods } };
   app.get('/config', { schema: { tags: ['config'], security: [], response: { 200: PublicConfigSchema } } }, async () => body);
   app.get(
     '/health',

@@ -1,6 +1,6 @@
 // The consumer dashboard: counters and the three latest lists, read from the real tables.
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { DashboardSummary } from '#contract/users';
+import type { DashboardSummary } from '#contract/dashboard';
 import type { AppDeps } from '../../deps';
 import { orders, priceObservations, shoppingListItems, shoppingLists } from '../../db/schema';
 import type { Principal } from '../../platform/auth-guard';

@@ -4,7 +4,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
-import { DOCUMENT_MAX_BYTES, type ImportStreamEvent } from '#contract/imports';
+import { errorResponses } from '#contract/api-errors';
+import { DOCUMENT_MAX_BYTES, ImportResultSchema, type ImportStreamEvent, ImportStreamEventSchema } from '#contract/imports';
 import { fr } from '#contract/messages';
 import type { AppDeps } from '../../deps';
 import { createAccountWorkLimiter } from '../../platform/account-work-limiter';
@@ -20,6 +21,15 @@ const IMPORTS_AT_ONCE_PER_USER = 2;
 const PROGRESS_EVERY_MS = 200;
 
 type Uploaded = { bytes: Buffer; filename: string | null };
+
+/** The plain JSON answer, or (Accept: application/x-ndjson) the stream of events, one per line. */
+const answers = {
+  200: {
+    description: 'Le résultat ; avec « Accept: application/x-ndjson », la progression puis le résultat ou l’erreur, un objet JSON par ligne.',
+    content: { 'application/json': { schema: ImportResultSchema }, [NDJSON]: { schema: ImportStreamEventSchema } },
+  },
+  ...errorResponses(400, 401, 403, 413, 415, 422, 429, 503),
+};
 
 async function readUpload(request: FastifyRequest): Promise<Uploaded> {
   const part = await request.file();
@@ -56,7 +66,7 @@ export async function importsRoutes(fastify: FastifyInstance, { deps, ocr }: { d
   await fastify.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 } });
   const limiter = createAccountWorkLimiter({ perHour: deps.config.imports.perUserPerHour, atOnce: IMPORTS_AT_ONCE_PER_USER, error: 'TOO_MANY_IMPORTS' }, deps.now);
 
-  fastify.post('/extract-shopping-list', { onRequest: fastify.requireConsumer, compress: false, schema: { tags: ['lists'], consumes: ['multipart/form-data'] } }, async (request, reply) => {
+  fastify.post('/extract-shopping-list', { onRequest: fastify.requireConsumer, compress: false, schema: { tags: ['lists'], consumes: ['multipart/form-data'], response: answers } }, async (request, reply) => {
     const release = limiter.acquire(principalOf(request).userId);
     try {
       const upload = await readUpload(request);

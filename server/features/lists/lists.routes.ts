@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '#contract/api-errors';
+import { errorResponses, NoContentSchema } from '#contract/api-errors';
 import { ListChangesResultSchema, ListChangesSchema } from '#contract/list-changes';
-import { CreateListSchema, ImportTextSchema, ProductSearchQuerySchema, SaveListSchema, ShoppingListSchema } from '#contract/lists';
+import { ImportResultSchema } from '#contract/imports';
+import { CreateListSchema, ImportTextSchema, ProductSearchQuerySchema, ProductSuggestionsSchema, SaveListSchema, ShoppingListSchema } from '#contract/lists';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
 import { IDEMPOTENCY_HEADER, replyOnce } from '../../platform/idempotency';
@@ -24,7 +25,9 @@ export async function listsRoutes(fastify: FastifyInstance, { deps }: { deps: Ap
   const guard = { onRequest: app.requireConsumer };
   const tags = ['lists'];
 
-  app.get('/shopping-lists', { ...guard, schema: { tags } }, async (request) => listLists(deps, principalOf(request)));
+  app.get('/shopping-lists', { ...guard, schema: { tags, response: { 200: z.array(ShoppingListSchema), ...errorResponses(401, 403) } } }, async (request) =>
+    listLists(deps, principalOf(request)),
+  );
 
   app.post(
     '/shopping-lists',
@@ -36,15 +39,19 @@ export async function listsRoutes(fastify: FastifyInstance, { deps }: { deps: Ap
   );
 
   // Catalogue products for the list editor, with how many stores price each one.
-  app.get('/shopping-lists/product-search', { ...guard, schema: { querystring: ProductSearchQuerySchema, tags } }, async (request) =>
+  const suggestions = { 200: ProductSuggestionsSchema, ...errorResponses(400, 401, 403) };
+  app.get('/shopping-lists/product-search', { ...guard, schema: { querystring: ProductSearchQuerySchema, tags, response: suggestions } }, async (request) =>
     suggestProducts(deps, request.query.search, request.query.limit),
   );
 
-  app.post('/shopping-lists/import-text', { ...guard, bodyLimit: IMPORT_BODY_LIMIT, schema: { body: ImportTextSchema, tags } }, async (request) =>
+  const imported = { 200: ImportResultSchema, ...errorResponses(400, 401, 403, 413, 422) };
+  app.post('/shopping-lists/import-text', { ...guard, bodyLimit: IMPORT_BODY_LIMIT, schema: { body: ImportTextSchema, tags, response: imported } }, async (request) =>
     importText(deps, request.body.text, request.body.filename),
   );
 
-  app.get('/shopping-lists/:id', { ...guard, schema: { params: IdParams, tags } }, async (request) => getList(deps, principalOf(request), request.params.id));
+  app.get('/shopping-lists/:id', { ...guard, schema: { params: IdParams, tags, response: { 200: ShoppingListSchema, ...errorResponses(400, 401, 403, 404) } } }, async (request) =>
+    getList(deps, principalOf(request), request.params.id),
+  );
 
   app.put(
     '/shopping-lists/:id',
@@ -65,7 +72,7 @@ export async function listsRoutes(fastify: FastifyInstance, { deps }: { deps: Ap
     },
   );
 
-  app.delete('/shopping-lists/:id', { ...guard, schema: { params: IdParams, tags } }, async (request, reply) => {
+  app.delete('/shopping-lists/:id', { ...guard, schema: { params: IdParams, tags, response: { 204: NoContentSchema, ...errorResponses(400, 401, 403, 404, 409) } } }, async (request, reply) => {
     await deleteList(deps, principalOf(request), request.params.id);
     return reply.status(204).send();
   });

@@ -10,7 +10,7 @@ import { DEMO_ACCOUNTS } from '#contract/demo';
 import { fr } from '#contract/messages';
 import { AdminOrderPageSchema, QueueCountsSchema, type AdminOrder, type AdminOrderPage, type QueueCounts } from '#contract/moderation';
 import { startAirtelStandIn, STAND_IN_CREDENTIALS, type AirtelStandIn } from '../../test/airtel-stand-in';
-import { bearer, createTestContext, detailOf, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
+import { bearer, createTestContext, detailOf, loginDemo, realModerator, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { checkoutSteps } from '../checkout/checkout-fixture';
 import { insertBasketFixture } from '../optimiser/basket-fixture';
 
@@ -32,13 +32,6 @@ function moderatorViews(ctx: TestContext, moderator: () => SignedIn) {
   return { get, orders, counts, ids, one };
 }
 
-async function signInModerator(ctx: TestContext): Promise<SignedIn> {
-  const { email, password } = DEMO_ACCOUNTS.moderator;
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...res.json(), password };
-}
-
 describe('with the payment sandbox', () => {
   let ctx: TestContext;
   let moderator: SignedIn;
@@ -51,7 +44,7 @@ describe('with the payment sandbox', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    moderator = await signInModerator(ctx);
+    moderator = await realModerator(ctx);
     customer = await registerUser(ctx.app, { full_name: 'Awa Nguema' });
     steps = checkoutSteps(ctx, await insertBasketFixture(ctx.db));
     m = moderatorViews(ctx, () => moderator);
@@ -187,7 +180,7 @@ describe('in production with Airtel Money (Open API stand-in): refunds to follow
       airtelMoney: { baseUrl: standIn.baseUrl, clientId: STAND_IN_CREDENTIALS.clientId, clientSecret: STAND_IN_CREDENTIALS.clientSecret, callbackSecret: STAND_IN_CREDENTIALS.callbackSecret, timeoutMs: TIMEOUT_MS },
     });
     standIn.setCallbackTarget(async (body) => (await ctx.app.inject({ method: 'POST', url: '/api/payments/callbacks/airtel', payload: body })).statusCode);
-    moderator = await signInModerator(ctx);
+    moderator = await realModerator(ctx);
     customer = await registerUser(ctx.app, { full_name: 'Paul Obiang' });
     steps = checkoutSteps(ctx, await insertBasketFixture(ctx.db));
     m = moderatorViews(ctx, () => moderator);

@@ -8,7 +8,7 @@ import { fr } from '#contract/messages';
 import type { AgentApplicationPage, AuditPage, QueueCounts } from '#contract/moderation';
 import { moderationActions, notifications, orderEvents, orders } from '../../db/schema';
 import { registerApprovedAgent } from '../../test/agent-fixture';
-import { bearer, createTestContext, detailOf, registerUser, type SignedIn, type TestContext } from '../../test/harness';
+import { bearer, createTestContext, detailOf, realModerator, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { insertOrder } from '../../test/orders-fixture';
 
 let ctx: TestContext;
@@ -16,8 +16,7 @@ let moderator: SignedIn;
 let consumer: SignedIn;
 beforeAll(async () => {
   ctx = await createTestContext();
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_ACCOUNTS.moderator.email, password: DEMO_ACCOUNTS.moderator.password } });
-  moderator = { ...res.json(), password: DEMO_ACCOUNTS.moderator.password };
+  moderator = await realModerator(ctx);
   consumer = await registerUser(ctx.app, { full_name: 'Nadège Ekomi' });
 });
 afterAll(() => ctx.close());
@@ -89,7 +88,7 @@ describe('approving', () => {
     expect(entries[0]).toMatchObject({
       action: 'agent.approve',
       target_type: 'user',
-      moderator_name: DEMO_ACCOUNTS.moderator.full_name,
+      moderator_name: moderator.user.full_name,
       before: { agent_status: 'pending', full_name: agent.user.full_name, email: agent.user.email },
       after: { agent_status: 'approved' },
     });

@@ -9,7 +9,7 @@ import type { AuditPage, ObservationQueue, ProductRevision, QueueCounts, Suggest
 import { TRUST } from '#contract/prices';
 import type { ProductDetail } from '#contract/products';
 import { notifications, products, stores, users } from '../../db/schema';
-import { bearer, createTestContext, detailOf, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
+import { bearer, createTestContext, detailOf, loginDemo, realModerator, trustedUser, type SignedIn, type TestContext } from '../../test/harness';
 import { CliError, runAdminCommand } from '../../cli/admin-commands';
 import { runOutlierScan } from '../prices/outlier-job';
 
@@ -24,8 +24,8 @@ let mbolo: StoreRef;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  moderator = await loginAs(DEMO_ACCOUNTS.moderator.email, DEMO_ACCOUNTS.moderator.password);
-  consumer = await registerUser(ctx.app);
+  moderator = await realModerator(ctx);
+  consumer = await trustedUser(ctx);
   agent = await loginDemo(ctx.app, 'agent');
   const byName = async (name: string) => (await ctx.db.select().from(stores).where(eq(stores.name, name)))[0];
   [geant, score, mbolo] = await Promise.all([byName('Géant CKdo'), byName('Supermarché Score Centre-ville'), byName('Centre commercial Mbolo (ex-Géant Casino)')]);
@@ -121,9 +121,9 @@ describe('who may moderate', () => {
 
 describe('held prices', () => {
   it('shows the evidence, and an approval publishes the price at once, rewards and tells the contributor, once', async () => {
-    const owner = await registerUser(ctx.app);
+    const owner = await trustedUser(ctx);
     const productId = await newProduct(owner, 1000);
-    const contributor = await registerUser(ctx.app);
+    const contributor = await trustedUser(ctx);
     const held = (await contribute(contributor, productId, geant, 1450, farFrom(geant))).json();
     expect(held.observation.status).toBe('held');
     const before = await counts();
@@ -167,15 +167,15 @@ describe('held prices', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       action: 'observation.approve',
-      moderator_name: DEMO_ACCOUNTS.moderator.full_name,
+      moderator_name: moderator.user.full_name,
       before: { queue: 'held', shown_price: 1000, product_id: productId, store_name: 'Géant CKdo' },
       after: { shown_price: 1450 },
     });
   });
 
   it('a rejection needs a reason, tells the contributor why and costs reputation, once', async () => {
-    const productId = await newProduct(await registerUser(ctx.app), 800);
-    const contributor = await registerUser(ctx.app);
+    const productId = await newProduct(await trustedUser(ctx), 800);
+    const contributor = await trustedUser(ctx);
     const held = (await contribute(contributor, productId, geant, 8000)).json();
     expect(held.observation.status).toBe('held');
     for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }]) {
@@ -203,8 +203,8 @@ describe('held prices', () => {
 
 describe('flags', () => {
   it('"Signaler ce prix" puts the shown price in the flagged queue; a rejection recomputes the shown price', async () => {
-    const productId = await newProduct(await registerUser(ctx.app), 1000);
-    const [bob, carol] = [await registerUser(ctx.app), await registerUser(ctx.app)];
+    const productId = await newProduct(await trustedUser(ctx), 1000);
+    const [bob, carol] = [await trustedUser(ctx), await trustedUser(ctx)];
     await contribute(bob, productId, geant, 1300);
     await contribute(carol, productId, geant, 1310);
     const shown = (await shownIn(productId, geant))!;
@@ -230,13 +230,13 @@ describe('flags', () => {
     expect((await queue('flagged')).items.map((i) => i.id)).not.toContain(shown.observation_id);
     // Bob's voice is gone: Carol's 1 310 alone no longer agrees with anyone; the owner's 1 000 stands.
     expect((await shownIn(productId, geant))?.price).toBe(1000);
-    const rejectedFlag = await flag(await registerUser(ctx.app), { reason: 'wrong_price' });
+    const rejectedFlag = await flag(await trustedUser(ctx), { reason: 'wrong_price' });
     expect(rejectedFlag.statusCode).toBe(409);
     expect(detailOf(rejectedFlag)).toBe(fr.moderation.observationNotFlaggable);
   });
 
   it(`accepts at most ${TRUST.maxFlagsPerUserPerDay} flags a day from one account`, async () => {
-    const flagger = await registerUser(ctx.app);
+    const flagger = await trustedUser(ctx);
     const ids: string[] = [];
     for (let i = 0; i <= TRUST.maxFlagsPerUserPerDay; i++) {
       const productId = await newProduct(consumer, 500 + i);
@@ -249,10 +249,10 @@ describe('flags', () => {
   });
 
   it('the outlier job flags a store price far from the other stores once; an approval keeps it from being flagged again', async () => {
-    const owner = await registerUser(ctx.app);
+    const owner = await trustedUser(ctx);
     const productId = await newProduct(owner, 1000);
     await call(owner, 'POST', '/api/products/duplicate', { original_product_id: productId, shop_id: score.id, price: 1100 });
-    const odd = await registerUser(ctx.app);
+    const odd = await trustedUser(ctx);
     expect((await contribute(odd, productId, mbolo, 4000)).json().observation.status).toBe('accepted');
     const oddObservation = (await shownIn(productId, mbolo))!.observation_id!;
 
@@ -271,7 +271,7 @@ describe('flags', () => {
 describe('product suggestions and revisions', () => {
   it('a non-owner edit waits for a moderator; applied, it becomes a revision and its author hears of it; twice is a 409', async () => {
     const [croissant] = await ctx.db.select().from(products).where(eq(products.name, 'Croissant'));
-    const editor = await registerUser(ctx.app);
+    const editor = await trustedUser(ctx);
     const sent = await call(editor, 'PUT', `/api/products/${croissant.id}`, { name: 'Croissant au beurre', brand: 'Boulangerie du Port' });
     expect(sent.statusCode).toBe(202);
     expect((await detail(croissant.id)).name).toBe('Croissant');
@@ -307,7 +307,7 @@ describe('product suggestions and revisions', () => {
 
   it('a refusal needs a reason and tells the author', async () => {
     const productId = await newProduct(consumer, 700, 'Beignets');
-    const editor = await registerUser(ctx.app);
+    const editor = await trustedUser(ctx);
     const sent = (await call(editor, 'PUT', `/api/products/${productId}`, { name: 'Beignets gratuits' })).json();
     expect((await call(moderator, 'POST', `/api/admin/product-suggestions/${sent.suggestion_id}/refuse`, {})).statusCode).toBe(400);
     expect((await call(moderator, 'POST', `/api/admin/product-suggestions/${sent.suggestion_id}/refuse`, { reason: 'Nom trompeur' })).statusCode).toBe(200);
@@ -344,8 +344,8 @@ describe('product suggestions and revisions', () => {
 
 describe('suspensions', () => {
   it('ends the sessions, refuses sign-in, and the account’s prices stop counting until it is reinstated', async () => {
-    const productId = await newProduct(await registerUser(ctx.app), 1000);
-    const [honest, abuser] = [await registerUser(ctx.app), await registerUser(ctx.app)];
+    const productId = await newProduct(await trustedUser(ctx), 1000);
+    const [honest, abuser] = [await trustedUser(ctx), await trustedUser(ctx)];
     await contribute(honest, productId, geant, 1500);
     await contribute(abuser, productId, geant, 1520);
     expect((await shownIn(productId, geant))?.price).toBe(1500);
@@ -384,7 +384,7 @@ describe('the audit log', () => {
     const times = page.entries.map((e) => e.created_at);
     expect(times).toEqual([...times].sort().reverse());
     const suspension = page.entries.find((e) => e.action === 'user.suspend' && e.reason === 'Faux prix en série')!;
-    expect(suspension).toMatchObject({ target_type: 'user', moderator_name: DEMO_ACCOUNTS.moderator.full_name, before: { suspended: false }, after: { suspended: true } });
+    expect(suspension).toMatchObject({ target_type: 'user', moderator_name: moderator.user.full_name, before: { suspended: false }, after: { suspended: true } });
     expect((await call(moderator, 'GET', '/api/admin/audit?page=0')).statusCode).toBe(400);
   });
 });
@@ -431,7 +431,7 @@ describe('npm run admin', () => {
     const password = /Mot de passe \(affiché une seule fois\) : (\S+)/.exec(generated)![1];
     expect((await loginAs(`auto-${email}`, password)).user.user_type).toBe('admin');
 
-    const someone = await registerUser(ctx.app);
+    const someone = await trustedUser(ctx);
     await runAdminCommand(ctx.db, ['promote', someone.user.email]);
     expect((await call(someone, 'GET', '/api/users/me')).statusCode).toBe(401);
     expect((await loginAs(someone.user.email, someone.password)).user.user_type).toBe('admin');

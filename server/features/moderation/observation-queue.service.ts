@@ -20,6 +20,7 @@ import { queryRows } from '../../platform/sql-rows';
 import { createNotifications } from '../notifications/notifications.service';
 import { changeReputation, lockProductStore, refreshCurrentPrice } from '../prices/current-price';
 import { resolveFlags } from '../prices/price-flags';
+import { corroborateByModerator } from '../prices/probation';
 import { catalogueChanged } from '../products/catalogue-cache';
 import { failedRefundCount } from './admin-orders.service';
 import { pendingApplicationCount } from './agent-applications.service';
@@ -187,6 +188,7 @@ async function decide(deps: AppDeps, moderator: Principal, id: string, decision:
       )
       .where(eq(priceObservations.id, id))
       .returning();
+    if (approve) await corroborateByModerator(tx, id, now);
     const flagsClosed = await resolveFlags(tx, id, now);
     const change = await refreshCurrentPrice(tx, row.productId, row.storeId, now);
     const subject = await subjectOf(tx, row);

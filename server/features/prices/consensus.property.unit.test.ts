@@ -230,3 +230,83 @@ describe('price consensus: honest agreement', () => {
     );
   });
 });
+
+/**
+ * New people on probation: a crowd of fresh verified accounts (each its own voice), at any prices,
+ * at any times after the established history began, all agreeing with each other or not.
+ */
+function probationCrowd(price: fc.Arbitrary<number>, max = 25) {
+  return fc
+    .array(fc.record({ price, minute: fc.integer({ min: 1, max: 260 * 24 * 60 }), reputation: anyReputation, located: fc.boolean() }), { minLength: 1, maxLength: max })
+    .map((crowd) =>
+      crowd.map(
+        (n, index): CountedObservation => ({
+          observationId: nextId('p'),
+          voice: `newcomer-${index}`,
+          price: n.price,
+          observedAt: new Date(T0 + n.minute * MINUTE + 15_000),
+          trust: trustWeight(n.reputation, n.located),
+          verified: false,
+          probation: true,
+        }),
+      ),
+    );
+}
+
+describe('price consensus: new people on probation', () => {
+  it('never show a price of their own: the shown price is always an established voice’s', () => {
+    fc.assert(
+      fc.property(honestVoices(anyPrice), probationCrowd(anyPrice), (honest, crowd) => {
+        const result = shown([...allOf(honest), ...crowd])!;
+        expect(result.observationId.startsWith('h-')).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it('any number agreeing among themselves at a price no established voice reported within 10 % move nothing', () => {
+    const crowdAwayFromHonest = fc
+      .integer({ min: 100, max: 1_000_000 })
+      .chain((base) =>
+        fc.tuple(
+          honestVoices(fc.integer({ min: base, max: Math.floor(base * TRUST.agreementRatio) })),
+          // 0.34 × the honest prices, the attack of finding 5, give or take a few per cent.
+          probationCrowd(fc.double({ min: 0.3, max: 0.38, noNaN: true }).map((f) => Math.max(1, Math.round(base * f))), 40),
+        ),
+      );
+    fc.assert(
+      fc.property(crowdAwayFromHonest, ([honest, crowd]) => {
+        expect(shown([...allOf(honest), ...crowd])).toEqual(shown(allOf(honest)));
+      }),
+      RUNS,
+    );
+  });
+
+  it('can only confirm what an established voice reported: the shown price agrees with an established voice and a newcomer', () => {
+    fc.assert(
+      fc.property(honestVoices(anyPrice, { verified: false }), probationCrowd(anyPrice), (honest, crowd) => {
+        const observations = [...allOf(honest), ...crowd];
+        const before = shown(allOf(honest))!;
+        const after = shown(observations)!;
+        if (after.price === before.price) return;
+        const voices = voicesOf(observations);
+        // A change needs an established voice at the new price confirmed by someone within 10 %.
+        const source = voices.find((v) => v.observationId === after.observationId)!;
+        expect(source.probation).not.toBe(true);
+        expect(voices.some((v) => v.voice !== source.voice && pricesAgree(v.price, source.price))).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it('a moderator’s approval of a newcomer’s observation makes it count like an established one', () => {
+    fc.assert(
+      fc.property(honestVoices(anyPrice, { verified: false }), probationCrowd(anyPrice, 1), (honest, [newcomer]) => {
+        fc.pre(newcomer.observedAt.getTime() > Math.max(...allOf(honest).map((o) => o.observedAt.getTime())));
+        const approved = { ...newcomer, verified: true };
+        expect(shown([...allOf(honest), approved])!.price).toBe(newcomer.price);
+      }),
+      RUNS,
+    );
+  });
+});

@@ -2,16 +2,20 @@
 // README ("Prix : observations, consensus, réputation") and its invariants are property-tested in
 // consensus.property.unit.test.ts.
 //
-// 1. Voices. Every accepted observation belongs to a voice: its contributor's (accounts registered
-//    in a burst from one address share one), or the seed's. Only each voice's LATEST observation
-//    counts, so one account (or one burst of accounts) is one voice whatever it sends. A moderator's
-//    approval starts a new epoch: observations older than the latest approved one no longer count.
-// 2. Confirmation. Two prices agree when the higher is at most 10 % above the lower. A voice is
-//    confirmed when another voice agrees with it, or when a moderator approved it.
-// 3. The shown price is the weighted median of the confirmed voices. A voice weighs its
+// 1. Voices. Every accepted observation belongs to a voice: its contributor's person (a verified
+//    phone: every account on one phone is one voice), or the seed's. Only each voice's LATEST
+//    observation counts, so one person is one voice whatever they send. A moderator's approval
+//    starts a new epoch: observations older than the latest approved one no longer count.
+// 2. Probation. A new person's voice (probation: not yet corroborated by established people) never
+//    weighs and never stands as the incumbent: any number of new voices move nothing. It may only
+//    confirm an established voice (rule 3): that is how a newcomer's report and an established
+//    contributor's independent one make a real change.
+// 3. Confirmation. Two prices agree when the higher is at most 10 % above the lower. An established
+//    voice is confirmed when another voice agrees with it, or when a moderator approved it.
+// 4. The shown price is the weighted median of the confirmed established voices. A voice weighs its
 //    contributor's trust (reputation; halved without a position) and halves every 14 days of age;
-//    no voice may outweigh all the others together. When no voice is confirmed, the incumbent
-//    stands: the voice that has been there longest (usually the one that was shown first).
+//    no voice may outweigh all the others together. When none is confirmed, the incumbent stands:
+//    the established voice that has been there longest (usually the one that was shown first).
 import { TRUST } from '#contract/prices';
 
 /** One observation that may count: accepted, from an account that is not suspended. */
@@ -25,6 +29,8 @@ export type CountedObservation = {
   trust: number;
   /** Approved by a moderator. */
   verified: boolean;
+  /** Recorded while its person was on probation (a moderator's approval overrides it). */
+  probation?: boolean;
 };
 
 /** A voice: its latest observation, and when it first spoke in the current epoch. */
@@ -60,10 +66,13 @@ export function trustWeight(reputation: number, located: boolean): number {
 const newestFirst = (a: CountedObservation, b: CountedObservation) =>
   b.observedAt.getTime() - a.observedAt.getTime() || (a.observationId < b.observationId ? 1 : -1);
 
+const isEstablished = (v: CountedObservation) => !v.probation || v.verified;
+
 /**
  * The voices of a product in a store from its counted observations: observations before the latest
  * moderator-approved one are dropped, then each voice keeps its latest observation; the most recent
- * TRUST.maxVoices voices are kept. (The SQL in prices.service.ts reads the same thing directly.)
+ * TRUST.maxVoices established voices are kept, and as many probation voices beside them (a flood of
+ * new voices never pushes an established one out). (current-price.ts's SQL reads the same thing.)
  */
 export function voicesOf(observations: CountedObservation[]): Voice[] {
   const epoch = Math.max(-Infinity, ...observations.filter((o) => o.verified).map((o) => o.observedAt.getTime()));
@@ -74,7 +83,8 @@ export function voicesOf(observations: CountedObservation[]): Voice[] {
     if (!known) byVoice.set(o.voice, { ...o, firstSeenAt: o.observedAt });
     else known.firstSeenAt = o.observedAt;
   }
-  return [...byVoice.values()].sort(newestFirst).slice(0, TRUST.maxVoices);
+  const voices = [...byVoice.values()].sort(newestFirst);
+  return [...voices.filter(isEstablished).slice(0, TRUST.maxVoices), ...voices.filter((v) => !isEstablished(v)).slice(0, TRUST.maxVoices)].sort(newestFirst);
 }
 
 /** Weights relative to the newest voice (the rule only compares weights, so the clock cancels out). */
@@ -108,10 +118,12 @@ function incumbentOf(voices: Voice[]): Voice {
 }
 
 export function consensusOf(voices: Voice[]): Consensus | null {
-  if (voices.length === 0) return null;
-  const confirmed = voices.filter((v) => v.verified || voices.some((u) => u.voice !== v.voice && pricesAgree(u.price, v.price)));
-  const shown = confirmed.length > 0 ? weightedMedian(confirmed, weightsOf(confirmed)) : incumbentOf(voices);
-  const agreeing = voices.filter((v) => pricesAgree(v.price, shown.price));
+  const established = voices.filter(isEstablished);
+  if (established.length === 0) return null;
+  const confirmed = established.filter((v) => v.verified || voices.some((u) => u.voice !== v.voice && pricesAgree(u.price, v.price)));
+  const shown = confirmed.length > 0 ? weightedMedian(confirmed, weightsOf(confirmed)) : incumbentOf(established);
+  // Freshness and the contributor count are the established voices' too: new ones cannot make a price look fresher.
+  const agreeing = established.filter((v) => pricesAgree(v.price, shown.price));
   return {
     price: shown.price,
     observationId: shown.observationId,

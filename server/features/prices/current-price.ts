@@ -22,6 +22,7 @@ type VoiceRow = {
   first_seen: Date | string;
   verified: boolean;
   located: boolean;
+  probation: boolean;
   reputation: number;
   user_id: string | null;
   confirmed_at: Date | string | null;
@@ -39,6 +40,7 @@ export async function voicesIn(db: DbOrTx, productId: string, storeId: string): 
     sql`with counted as (
           select o.id, coalesce(o.voice_id::text, o.user_id::text, 'seed') as voice, o.price_xaf, o.observed_at,
                  o.verified_at is not null as verified, (o.latitude is not null or o.source = 'seed') as located,
+                 (o.probation and o.verified_at is null) as probation,
                  coalesce(u.reputation, 0) as reputation, o.user_id, o.confirmed_at
           from ${priceObservations} o left join ${users} u on u.id = o.user_id
           where o.product_id = ${productId} and o.store_id = ${storeId} and o.status = 'accepted' and u.suspended_at is null
@@ -50,8 +52,9 @@ export async function voicesIn(db: DbOrTx, productId: string, storeId: string): 
         voices as (
           select distinct on (voice) *, min(observed_at) over (partition by voice) as first_seen
           from recent order by voice, observed_at desc, id desc
-        )
-        select * from voices order by observed_at desc, id desc limit ${TRUST.maxVoices}`,
+        ),
+        ranked as (select *, row_number() over (partition by probation order by observed_at desc, id desc) as rank from voices)
+        select * from ranked where rank <= ${TRUST.maxVoices} order by observed_at desc, id desc`,
   );
   return rows.map((r) => ({
     observationId: r.id,
@@ -61,6 +64,7 @@ export async function voicesIn(db: DbOrTx, productId: string, storeId: string): 
     firstSeenAt: new Date(r.first_seen),
     trust: trustWeight(Number(r.reputation), r.located),
     verified: r.verified,
+    probation: r.probation,
     userId: r.user_id,
     confirmed: r.confirmed_at !== null,
   }));
@@ -103,10 +107,20 @@ export async function refreshCurrentPrice(tx: Tx, productId: string, storeId: st
 
 /**
  * Reputation from agreement: when a new observation agrees with other voices' latest observations,
- * each of those observations (and the new one) earns its contributor a point, once per observation.
+ * each of those observations (and the new one) earns its contributor a point, once per observation
+ * — unless both are new voices (probation).
  */
-export async function rewardAgreement(tx: Tx, observation: { id: string; voice: string; price: number }, voices: StoredVoice[], now: Date): Promise<void> {
-  const agreeing = voices.filter((v) => v.voice !== observation.voice && pricesAgree(v.price, observation.price));
+export async function rewardAgreement(
+  tx: Tx,
+  observation: { id: string; voice: string; price: number; probation: boolean },
+  voices: StoredVoice[],
+  now: Date,
+): Promise<void> {
+  // New voices agreeing among themselves earn nothing (a burst of fresh phones farming reputation):
+  // only an established voice's agreement counts, whichever of the two came first.
+  const agreeing = voices.filter(
+    (v) => v.voice !== observation.voice && pricesAgree(v.price, observation.price) && (!observation.probation || !v.probation || v.verified),
+  );
   if (agreeing.length === 0) return;
   const newlyConfirmed = agreeing.filter((v) => !v.confirmed).map((v) => ({ id: v.observationId, userId: v.userId }));
   newlyConfirmed.push({ id: observation.id, userId: null });

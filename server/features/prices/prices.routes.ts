@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '#contract/api-errors';
-import { ContributionSchema, FlagSchema, PriceHistoryQuerySchema } from '#contract/prices';
+import { ContributionResponseSchema, ContributionSchema, FlagSchema, PriceHistoryQuerySchema, PriceHistorySchema } from '#contract/prices';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
 import { IMAGE_BODY_LIMIT } from '../../platform/images';
@@ -18,7 +18,11 @@ export async function pricesRoutes(fastify: FastifyInstance, { deps }: { deps: A
   // The guard runs before the (large) body is read, so strangers cannot make us parse megabytes.
   app.post(
     '/prices/contribute',
-    { onRequest: app.requireConsumer, bodyLimit: IMAGE_BODY_LIMIT, schema: { body: ContributionSchema, tags } },
+    {
+      onRequest: app.requireConsumer,
+      bodyLimit: IMAGE_BODY_LIMIT,
+      schema: { body: ContributionSchema, tags, response: { 200: ContributionResponseSchema, 201: ContributionResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429) } },
+    },
     async (request, reply) => {
       const result = await contribute(deps, principalOf(request), request.body, request.ip);
       return reply.status(result.duplicate ? 200 : 201).send(result);
@@ -42,7 +46,10 @@ export async function pricesRoutes(fastify: FastifyInstance, { deps }: { deps: A
 
   app.get(
     '/products/:id/price-history',
-    { onRequest: app.optionalUser, schema: { params: z.object({ id: z.string() }), querystring: PriceHistoryQuerySchema, tags } },
+    {
+      onRequest: app.optionalUser,
+      schema: { params: z.object({ id: z.string() }), querystring: PriceHistoryQuerySchema, tags, response: { 200: PriceHistorySchema, ...errorResponses(400, 401, 404) } },
+    },
     async (request) => priceHistory(deps, request.params.id, request.query.days),
   );
 }

@@ -13,7 +13,7 @@ import { fr } from '#contract/messages';
 import { TRUST, type ContributionResponse, type ContributionSchema, type PriceHistory, type PriceObservation } from '#contract/prices';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { priceObservations, products, stores, users } from '../../db/schema';
+import { priceObservations, products, stores } from '../../db/schema';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { haversineKm, type LatLng } from '../../platform/geo';
@@ -23,6 +23,8 @@ import { catalogueChanged } from '../products/catalogue-cache';
 import { findStore, type StoreRow } from '../stores/stores.service';
 import { pricesAgree } from './consensus';
 import { lockProductStore, refreshCurrentPrice, rewardAgreement, shownPrice, voicesIn } from './current-price';
+import { corroborateEarlier } from './probation';
+import { speakerOf } from '../auth/people';
 import { assessObservation } from './trust';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -70,8 +72,11 @@ function toApiObservation(row: ObservationRow): PriceObservation {
   };
 }
 
-/** Per user: a few prices per product and store, and a daily total (counted over the last 24 hours). */
-async function assertWithinLimits(tx: Tx, input: NewObservation): Promise<void> {
+/**
+ * Per person (every account of one verified phone together): a few prices per product and store,
+ * and a daily total (counted over the last 24 hours).
+ */
+async function assertWithinLimits(tx: Tx, input: NewObservation, voice: string): Promise<void> {
   const since = new Date(input.now.getTime() - DAY_MS);
   const [counts] = await tx
     .select({
@@ -79,7 +84,7 @@ async function assertWithinLimits(tx: Tx, input: NewObservation): Promise<void> 
       sameItem: sql<number>`count(*) filter (where ${priceObservations.productId} = ${input.productId} and ${priceObservations.storeId} = ${input.store.id})`.mapWith(Number),
     })
     .from(priceObservations)
-    .where(and(eq(priceObservations.userId, input.userId), gte(priceObservations.createdAt, since)));
+    .where(and(sql`${priceObservations.voiceId} = ${voice}`, gte(priceObservations.createdAt, since)));
   if (counts.sameItem >= TRUST.maxPerItemPerDay) throw new AppError('TOO_MANY_PRICES_FOR_ITEM');
   if (counts.total >= TRUST.maxPerUserPerDay) throw new AppError('TOO_MANY_PRICES_TODAY');
 }
@@ -87,9 +92,12 @@ async function assertWithinLimits(tx: Tx, input: NewObservation): Promise<void> 
 /** Records one observation inside the caller's transaction, applying the trust, limit and duplicate rules. */
 export async function recordObservation(tx: Tx, input: NewObservation): Promise<RecordedObservation> {
   const { productId, store, now } = input;
-  // The user's lock makes the daily count exact under concurrent requests; the product-store lock
-  // makes the consensus see every earlier observation. Always taken in this order.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`observations:${input.userId}`}))`);
+  const speaker = await speakerOf(tx, input.userId);
+  const voice = speaker.voice;
+  // The person's lock makes the daily count exact under concurrent requests (from any of their
+  // accounts); the product-store lock makes the consensus see every earlier observation. Always
+  // taken in this order.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`observations:${voice}`}))`);
   await lockProductStore(tx, productId, store.id);
 
   const [repeated] = await tx
@@ -111,10 +119,8 @@ export async function recordObservation(tx: Tx, input: NewObservation): Promise<
     const currentPrice = await shownPrice(tx, productId, store.id);
     return { observation: repeated, duplicate: true, currentPrice, awaitingConfirmation: awaiting(repeated, currentPrice) };
   }
-  await assertWithinLimits(tx, input);
+  await assertWithinLimits(tx, input, voice);
 
-  const [user] = await tx.select({ voiceId: users.voiceId }).from(users).where(eq(users.id, input.userId));
-  const voice = user?.voiceId ?? input.userId;
   const verdict = assessObservation({
     price: input.price,
     distanceKm: input.position ? haversineKm(input.position, store) : null,
@@ -135,6 +141,7 @@ export async function recordObservation(tx: Tx, input: NewObservation): Promise<
       source: input.source,
       status: verdict.status,
       reviewReason: verdict.reason,
+      probation: speaker.onProbation,
       observedAt: now,
       createdAt: now,
     })
@@ -144,14 +151,16 @@ export async function recordObservation(tx: Tx, input: NewObservation): Promise<
     const currentPrice = await shownPrice(tx, productId, store.id);
     return { observation, duplicate: false, currentPrice, awaitingConfirmation: false };
   }
-  await rewardAgreement(tx, { id: observation.id, voice, price: input.price }, await voicesIn(tx, productId, store.id), now);
+  await rewardAgreement(tx, { id: observation.id, voice, price: input.price, probation: speaker.onProbation }, await voicesIn(tx, productId, store.id), now);
+  if (!speaker.onProbation) await corroborateEarlier(tx, { productId, storeId: store.id, voice, price: input.price, observationId: observation.id, now });
   const { current } = await refreshCurrentPrice(tx, productId, store.id, now);
   const currentPrice = current?.price ?? null;
   return { observation, duplicate: false, currentPrice, awaitingConfirmation: awaiting(observation, currentPrice) };
 }
 
+/** Accepted, but what others see is not (yet) this price; a new person's prices always wait. */
 const awaiting = (row: ObservationRow, currentPrice: number | null) =>
-  row.status === 'accepted' && (currentPrice === null || !pricesAgree(row.priceXaf, currentPrice));
+  row.status === 'accepted' && (row.probation || currentPrice === null || !pricesAgree(row.priceXaf, currentPrice));
 
 async function assertProductExists(deps: AppDeps, id: string): Promise<void> {
   const [row] = isUuid(id) ? await deps.db.select({ id: products.id }).from(products).where(eq(products.id, id)) : [];
@@ -191,15 +200,18 @@ export async function contribute(
     ? fr.contribute.duplicate
     : observation.status === 'held'
       ? fr.contribute.held
-      : awaitingConfirmation
-        ? fr.contribute.awaitingConfirmation
-        : fr.contribute.success;
+      : observation.probation
+        ? fr.contribute.probation
+        : awaitingConfirmation
+          ? fr.contribute.awaitingConfirmation
+          : fr.contribute.success;
   return {
     success: true,
     observation: toApiObservation(observation),
     current_price: currentPrice,
     duplicate,
     awaiting_confirmation: awaitingConfirmation,
+    on_probation: observation.probation,
     message,
   };
 }

@@ -4,7 +4,7 @@ import { fr } from '#contract/messages';
 import type { ContributionResponse, PriceHistory } from '#contract/prices';
 import type { ProductDetail } from '#contract/products';
 import { currentPrices, priceObservations, stores } from '../../db/schema';
-import { bearer, createTestContext, detailOf, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
+import { bearer, createTestContext, detailOf, loginDemo, trustedUser, type SignedIn, type TestContext } from '../../test/harness';
 import { dataUrl, fakeJpegDataUrl, pngBytes, sixMegabytePng } from '../../test/images';
 import { findStore } from '../stores/stores.service';
 import { recordObservation } from './prices.service';
@@ -16,7 +16,7 @@ let farStore: { id: string; latitude: number; longitude: number };
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  alice = await registerUser(ctx.app);
+  alice = await trustedUser(ctx);
   [store] = await ctx.db.select().from(stores).where(eq(stores.name, 'Géant CKdo'));
   [farStore] = await ctx.db.select().from(stores).where(eq(stores.name, 'Score Port-Gentil'));
 });
@@ -140,7 +140,7 @@ describe('trust rules', () => {
   });
 
   it('holds a price more than 3× above or below the shown price, and accepts one within (it then waits for a second contributor)', async () => {
-    const [bob, carol, dave] = await Promise.all([registerUser(ctx.app), registerUser(ctx.app), registerUser(ctx.app)]);
+    const [bob, carol, dave] = await Promise.all([trustedUser(ctx), trustedUser(ctx), trustedUser(ctx)]);
     const high = (await contribute({ product_id: productId, store_id: store.id, price: 3001, ...inStore() }, bob.access_token)).json() as ContributionResponse;
     expect(high.observation).toMatchObject({ status: 'held' });
     expect(high.observation.review_reason).toContain('prix affiché dans ce magasin');
@@ -153,7 +153,7 @@ describe('trust rules', () => {
 
   it('never counts held observations, however many contributors send them', async () => {
     for (let i = 0; i < 3; i++) {
-      const someone = await registerUser(ctx.app);
+      const someone = await trustedUser(ctx);
       const held = await contribute({ product_id: productId, store_id: store.id, price: 9000 + i, ...inStore() }, someone.access_token);
       expect(held.json().observation.status).toBe('held');
     }
@@ -161,7 +161,7 @@ describe('trust rules', () => {
   });
 
   it('counts held contributions as the contributor\u2019s contributions', async () => {
-    const bob = await registerUser(ctx.app);
+    const bob = await trustedUser(ctx);
     await contribute({ product_id: productId, store_id: store.id, price: 1000, ...inStore() }, bob.access_token);
     await contribute({ product_id: productId, store_id: store.id, price: 99_000, ...inStore() }, bob.access_token);
     expect(await dashboardContributions(bob.access_token)).toBe(2);
@@ -177,7 +177,7 @@ describe('trust rules', () => {
 
 describe('repeated submissions', () => {
   it('counts the same contribution within a minute once, and again after the minute', async () => {
-    const bob = await registerUser(ctx.app);
+    const bob = await trustedUser(ctx);
     const rows = async () =>
       (await ctx.db.select({ n: count() }).from(priceObservations).where(and(eq(priceObservations.productId, productId), eq(priceObservations.source, 'contribution'))))[0].n;
     const payload = { product_id: productId, store_id: store.id, price: 1150, ...inStore() };
@@ -257,11 +257,11 @@ describe('price alerts', () => {
     );
 
   it('a lower shown price tells the users who have the product on a list and follow prices — not the others; a lone report alerts nobody', async () => {
-    const follower = await registerUser(ctx.app);
-    const indifferent = await registerUser(ctx.app, { preferences: { track_prices: false, contribute_in_store: false } });
+    const follower = await trustedUser(ctx);
+    const indifferent = await trustedUser(ctx, { preferences: { track_prices: false, contribute_in_store: false } });
     expect((await listWith(follower, productId)).statusCode).toBe(201);
     expect((await listWith(indifferent, productId)).statusCode).toBe(201);
-    const [bob, carol] = await Promise.all([registerUser(ctx.app), registerUser(ctx.app)]);
+    const [bob, carol] = await Promise.all([trustedUser(ctx), trustedUser(ctx)]);
 
     // One contributor alone reports 800: the shown price does not move, nobody is alerted.
     expect((await contribute({ product_id: productId, store_id: store.id, price: 800, ...inStore() }, bob.access_token)).json()).toMatchObject({ awaiting_confirmation: true });
@@ -277,7 +277,7 @@ describe('price alerts', () => {
     expect(await alertsOf(indifferent)).toHaveLength(0);
 
     // A held observation (a tenth of the shown price) changes no price and alerts nobody.
-    const dave = await registerUser(ctx.app);
+    const dave = await trustedUser(ctx);
     expect((await contribute({ product_id: productId, store_id: store.id, price: 80, ...inStore() }, dave.access_token)).json().observation.status).toBe('held');
     expect(await alertsOf(follower)).toHaveLength(1);
   });

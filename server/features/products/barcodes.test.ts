@@ -9,7 +9,7 @@ import type { ProductSuggestion } from '#contract/moderation';
 import type { Product, ProductDetail } from '#contract/products';
 import type { ProductSuggestion as ListProductSuggestion } from '#contract/lists';
 import { products, stores } from '../../db/schema';
-import { bearer, createTestContext, detailOf, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
+import { bearer, createTestContext, detailOf, loginDemo, trustedUser, type SignedIn, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
 let alice: SignedIn;
@@ -18,8 +18,8 @@ let moderator: SignedIn;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  alice = await registerUser(ctx.app);
-  bob = await registerUser(ctx.app);
+  alice = await trustedUser(ctx);
+  bob = await trustedUser(ctx);
   const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: DEMO_ACCOUNTS.moderator });
   expect(res.statusCode, res.body).toBe(200);
   moderator = res.json();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorResponses } from '#contract/api-errors';
 import { AttachBarcodeResponseSchema, AttachBarcodeSchema, BarcodeSchema, BarcodeTakenResponseSchema } from '#contract/barcodes';
 import { fr } from '#contract/messages';
-import { ProductDetailSchema, ProductSchema } from '#contract/product-answers';
+import { PricedProductsResponseSchema, ProductDetailSchema, ProductSchema } from '#contract/product-answers';
 import {
   PricedProductsQuerySchema,
   ProductCreateSchema,
@@ -48,7 +48,7 @@ export async function productsRoutes(fastify: FastifyInstance, { deps }: { deps:
     },
   );
 
-  app.get('/products-with-prices', { onRequest: app.requireUser, schema: { querystring: PricedProductsQuerySchema, tags } }, async (request) => ({
+  app.get('/products-with-prices', { onRequest: app.requireUser, schema: { querystring: PricedProductsQuerySchema, tags, response: { 200: PricedProductsResponseSchema, ...errorResponses(400, 401) } } }, async (request) => ({
     success: true as const,
     products: await pricedProducts(deps, request.query),
   }));

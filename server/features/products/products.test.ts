@@ -7,7 +7,7 @@ import { fr } from '#contract/messages';
 import { ProductDetailSchema, ProductPriceSchema, ProductSchema } from '#contract/product-answers';
 import { type Product, type ProductDetail, ProductListQuerySchema } from '#contract/products';
 import { priceObservations, products, stores } from '../../db/schema';
-import { bearer, createTestContext, detailOf, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
+import { bearer, createTestContext, detailOf, loginDemo, trustedUser, type SignedIn, type TestContext } from '../../test/harness';
 import { dataUrl, fakeJpegDataUrl, pngBytes, sixMegabytePng } from '../../test/images';
 import { setReadCachesBypassed } from '../../platform/read-cache';
 import { readProductDetail, readProductDetails } from './catalogue-reads';
@@ -21,8 +21,8 @@ let otherStoreId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  alice = await registerUser(ctx.app);
-  bob = await registerUser(ctx.app);
+  alice = await trustedUser(ctx);
+  bob = await trustedUser(ctx);
   const [geant] = await ctx.db.select().from(stores).where(eq(stores.name, 'Géant CKdo'));
   const [score] = await ctx.db.select().from(stores).where(eq(stores.name, 'Supermarché Score Centre-ville'));
   storeId = geant.id;

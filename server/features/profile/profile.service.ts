@@ -2,7 +2,8 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fr } from '#contract/messages';
-import type { PasswordChangeSchema, Preferences, ProfileUpdateSchema, User, UserStats } from '#contract/users';
+import type { PasswordChangeSchema, Preferences, ProfileUpdateResponse, ProfileUpdateSchema, User, UserStats } from '#contract/users';
+import { maskedPhone, toE164 } from '#contract/phone';
 import { DEFAULT_PREFERENCES } from '#contract/users';
 import type { AppDeps } from '../../deps';
 import { orders, priceObservations, products, sessions, shoppingLists, stores, users } from '../../db/schema';
@@ -13,6 +14,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { formatDateTime } from '#contract/format';
 import { findUserById, isUniqueViolation, resolveAvatar, toApiUser } from '../auth/auth.service';
 import { assertAcceptablePassword } from '../auth/password-policy';
+import type { PhoneVerification } from '../auth/phone-verification';
 import { spendOpenResetLinks } from '../auth/password-reset';
 import { queueMails } from '../notifications/mail-outbox';
 
@@ -20,19 +22,27 @@ import { queueMails } from '../notifications/mail-outbox';
  * Saves the profile. A new e-mail address needs the current password, and the old address is told
  * of the change (with what to do if it was not the owner); reset links sent to it stop working.
  */
-export async function updateProfile(deps: AppDeps, principal: Principal, input: z.output<typeof ProfileUpdateSchema>): Promise<User> {
+export async function updateProfile(
+  deps: AppDeps,
+  phones: PhoneVerification,
+  principal: Principal,
+  input: z.output<typeof ProfileUpdateSchema>,
+  ip: string,
+): Promise<ProfileUpdateResponse> {
   const current = await findUserById(deps, principal.userId);
+  const phone = phoneUpdate(current, input.phone);
   const emailChanges = input.email !== current.email;
   if (emailChanges) {
     if (!input.current_password) throw new AppError('EMAIL_CHANGE_NEEDS_PASSWORD');
     if (!(await verifyPassword(current.passwordHash, input.current_password))) throw new AppError('WRONG_CURRENT_PASSWORD');
   }
   const now = deps.now();
+  let saved: User;
   try {
-    return await deps.db.transaction(async (tx) => {
+    saved = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .update(users)
-        .set({ fullName: input.full_name, email: input.email, phone: input.phone, countryRegion: input.country_region, updatedAt: now })
+        .set({ fullName: input.full_name, email: input.email, ...phone.columns, countryRegion: input.country_region, updatedAt: now })
         .where(eq(users.id, principal.userId))
         .returning();
       if (emailChanges) {
@@ -51,6 +61,27 @@ export async function updateProfile(deps: AppDeps, principal: Principal, input: 
     if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
     throw error;
   }
+  if (!phone.sendCodeTo) return { ...saved, phone_verification: null };
+  // The verified number stays in force until the new one's code is typed (POST /auth/phone/verify).
+  try {
+    return { ...saved, phone_verification: await phones.start({ userId: principal.userId, phone: phone.sendCodeTo, purpose: 'phone_change', ip }) };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { ...saved, phone_verification: { phone_masked: maskedPhone(toE164(phone.sendCodeTo) ?? phone.sendCodeTo), sent: false, detail: error.detail, expires_at: null, resend_after_seconds: 0, demo_code: null } };
+  }
+}
+
+/**
+ * What a profile save does to the phone: an unverified account simply changes it; a verified one
+ * keeps its number until the new one is verified by SMS (a person is a verified phone: one cannot
+ * become someone else by typing a number).
+ */
+function phoneUpdate(current: { phone: string; personId: string | null; pendingPhone: string | null }, typed: string) {
+  const same = (a: string | null) => a !== null && toE164(a) === toE164(typed);
+  if (!current.personId) return { columns: { phone: typed, pendingPhone: null }, sendCodeTo: null };
+  if (same(current.phone)) return { columns: { pendingPhone: null }, sendCodeTo: null };
+  if (same(current.pendingPhone)) return { columns: {}, sendCodeTo: null };
+  return { columns: { pendingPhone: typed }, sendCodeTo: typed };
 }
 
 export async function updateAvatar(deps: AppDeps, principal: Principal, avatarUrl: string | null): Promise<User> {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { NearbyStoresQuerySchema, SearchStoresQuerySchema, StoreCreateSchema } from '#contract/stores';
+import { z } from 'zod';
+import { errorResponses } from '#contract/api-errors';
+import { NearbyStoresQuerySchema, PlacesResponseSchema, SearchStoresQuerySchema, StoreCreateSchema, StoreSchema } from '#contract/stores';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
 import { createStore, listStores, nearbyPlaces, searchPlaces } from './stores.service';
@@ -9,19 +11,20 @@ export async function storesRoutes(fastify: FastifyInstance, { deps }: { deps: A
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['stores'];
 
-  app.get('/stores', { onRequest: app.requireUser, schema: { tags } }, async () => listStores(deps));
+  app.get('/stores', { onRequest: app.requireUser, schema: { tags, response: { 200: z.array(StoreSchema), ...errorResponses(401) } } }, async () => listStores(deps));
 
   app.post('/stores', { onRequest: app.requireConsumer, schema: { body: StoreCreateSchema, tags } }, async (request, reply) => {
     const { store, created } = await createStore(deps, request.body, principalOf(request).userId);
     return reply.status(created ? 201 : 200).send({ ...store, already_existed: !created });
   });
 
-  app.get('/places/nearby-stores', { onRequest: app.requireUser, schema: { querystring: NearbyStoresQuerySchema, tags } }, async (request) => ({
+  const places = { 200: PlacesResponseSchema, ...errorResponses(400, 401) };
+  app.get('/places/nearby-stores', { onRequest: app.requireUser, schema: { querystring: NearbyStoresQuerySchema, tags, response: places } }, async (request) => ({
     success: true as const,
     stores: await nearbyPlaces(deps, request.query),
   }));
 
-  app.get('/places/search-stores', { onRequest: app.requireUser, schema: { querystring: SearchStoresQuerySchema, tags } }, async (request) => ({
+  app.get('/places/search-stores', { onRequest: app.requireUser, schema: { querystring: SearchStoresQuerySchema, tags, response: places } }, async (request) => ({
     success: true as const,
     stores: await searchPlaces(deps, request.query),
   }));

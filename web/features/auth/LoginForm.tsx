@@ -27,7 +27,8 @@ async function check(values: Pick<LoginPayload, Field>): Promise<{ data?: Pick<L
   return { errors };
 }
 
-type LoginFormProps = { userType?: UserType; demo: { email: string; password: string } };
+/** `demo`: the demo account to offer, only when the server is in demo mode. */
+type LoginFormProps = { userType?: UserType; demo?: { email: string; password: string } };
 
 /** What to tell the user when sign-in fails (spec part 1 section 8). */
 function loginErrorMessage(error: unknown, userType?: UserType): string {
@@ -77,7 +78,7 @@ export function LoginForm({ userType, demo }: LoginFormProps) {
     }
   };
 
-  const fillDemo = () => update({ email: demo.email, password: demo.password }, true);
+  const fillDemo = () => demo && update({ email: demo.email, password: demo.password }, true);
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
@@ -101,15 +102,17 @@ export function LoginForm({ userType, demo }: LoginFormProps) {
       <Button type="submit" block size="lg" busy={isSubmitting} busyLabel={fr.auth.submittingLogin}>
         {fr.auth.submitLogin}
       </Button>
-      <div className="rounded-xl border border-dashed border-brand-200 bg-brand-50 p-3 text-sm text-brand-900">
-        <p className="font-semibold">{fr.auth.demoTitle}</p>
-        <p className="mt-1 break-all">
-          {demo.email} · {demo.password}
-        </p>
-        <button type="button" onClick={fillDemo} className="mt-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
-          {fr.navigation.useDemoAccount}
-        </button>
-      </div>
+      {demo && (
+        <div className="rounded-xl border border-dashed border-brand-200 bg-brand-50 p-3 text-sm text-brand-900" data-testid="demo-account">
+          <p className="font-semibold">{fr.auth.demoTitle}</p>
+          <p className="mt-1 break-all">
+            {demo.email} · {demo.password}
+          </p>
+          <button type="button" onClick={fillDemo} className="mt-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+            {fr.navigation.useDemoAccount}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

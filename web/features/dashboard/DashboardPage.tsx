@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatNumber } from '#contract/format';
 import { fr } from '#contract/messages';
-import type { DashboardSummary } from '#contract/users';
+import type { DashboardSummary } from '#contract/dashboard';
 import { PromoBanner } from '../../app/shell/PromoBanner';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
