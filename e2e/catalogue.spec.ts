@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createAccount, useSessionOf } from './fixtures';
+import { createAccount, demoLogin, useSessionOf } from './fixtures';
 
 const photo = async (name: string, color: { r: number; g: number; b: number }) => ({
   name,
@@ -13,6 +13,13 @@ const money = (amount: string) => new RegExp(`${amount.replace(' ', '\\s')}\\sFC
 
 async function signIn(page: Page, request: Parameters<typeof createAccount>[0]) {
   const account = await createAccount(request);
+  await useSessionOf(page, account);
+  return account;
+}
+
+/** The demo consumer, an established contributor: the prices it gives are shown at once (a newcomer's wait for confirmation). */
+async function signInEstablished(page: Page, request: Parameters<typeof createAccount>[0]) {
+  const account = await demoLogin(request, 'consumer');
   await useSessionOf(page, account);
   return account;
 }
@@ -47,7 +54,7 @@ test('searching "creme" (and the typo "crme") finds the creams, and their detail
 });
 
 test('adding a product with a photo: the simple form, then the scanner and the form with its shop and price', async ({ page, request }) => {
-  await signIn(page, request);
+  await signInEstablished(page, request);
   await page.goto('/products');
 
   await page.getByRole('button', { name: 'Ajouter un produit' }).first().click();
@@ -104,7 +111,7 @@ test('adding a product with a photo: the simple form, then the scanner and the f
 });
 
 test('duplicating a product to another shop needs the shop, then adds its price there', async ({ page, request }) => {
-  await signIn(page, request);
+  await signInEstablished(page, request);
   await page.goto('/products?q=croissant');
   await expect(catalogue(page).getByText('Croissant', { exact: true })).toBeVisible();
   await catalogue(page).getByRole('button', { name: 'Dupliquer' }).first().click();

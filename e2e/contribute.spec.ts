@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { fr } from '#contract/messages';
 import { createAccount, useSessionOf } from './fixtures';
 
 // Géant CKdo, Libreville (seeded store).
@@ -14,7 +15,7 @@ const labelPhoto = async () => ({
 test.describe('in a store, with the position known', () => {
   test.use({ geolocation: AT_GEANT_CKDO, permissions: ['geolocation'] });
 
-  test('contributing a price with a photo: it confirms the price shown in the product list, and the dashboard counts it', async ({ page, request }) => {
+  test('a newcomer contributes a price with a photo: it is recorded « à confirmer », the shown price stays, and the dashboard counts it', async ({ page, request }) => {
     const account = await createAccount(request);
     await useSessionOf(page, account);
     await page.goto('/contribute');
@@ -47,15 +48,17 @@ test.describe('in a store, with the position known', () => {
 
     await expect(submit).toBeEnabled();
     await submit.click();
-    await expect(page.getByText('Contribution envoyée avec succès !')).toBeVisible();
+    // A new contributor's price is recorded « à confirmer »; agreeing with the shown price, it confirms it.
+    await expect(page.getByText(fr.contribute.probation)).toBeVisible();
     await expect(page.getByLabel('Prix observé (FCFA)')).toHaveValue('');
 
     await page.goto('/products?q=riz+parfume+5+kg');
     await page.getByRole('button', { name: 'Détails : Riz parfumé, sac 5 kg' }).click();
     const prices = page.getByRole('dialog', { name: 'Riz parfumé, sac 5 kg' }).getByRole('list', { name: 'Prix par magasin' });
-    // 4 225 FCFA agrees (within 10 %) with the seeded price there: two voices now support the shown price.
+    // A newcomer's voice does not count yet: the shown price is still the one established contributors gave.
     const geant = prices.getByRole('listitem').filter({ hasText: 'Géant CKdo' });
-    await expect(geant).toContainText("vu à l'instant · 2 contributeurs");
+    await expect(geant).toContainText('· 1 contributeur');
+    await expect(geant).not.toContainText(/4\s225/);
     await expect(geant).toContainText(/\d[\d\s]*\sFCFA/);
 
     await page.goto('/dashboard');

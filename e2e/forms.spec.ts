@@ -202,9 +202,11 @@ test.describe('at 360 px, with long names', () => {
   test('no page is wider than the screen', async ({ page, request }) => {
     const name = longWord(100);
     const consumer = await createAccount(request, { full_name: name });
-    const headers = { authorization: `Bearer ${consumer.access_token}` };
+    // The product and its price come from an established contributor (the demo consumer): a newcomer's
+    // price would wait for confirmation, and the store would have no price to pick on /contribute.
+    const established = await demoLogin(request, 'consumer');
     const created = await request.post('/api/products', {
-      headers,
+      headers: { authorization: `Bearer ${established.access_token}` },
       data: { name: `Produit ${longWord(112)}`, brand: longWord(100), shop_name: `Magasin ${longWord(112)}`, shop_address: `Rue ${longWord(200)}`, shop_latitude: 0.402, shop_longitude: 9.446, price: 1500 },
     });
     expect(created.status(), await created.text()).toBe(201);

@@ -78,7 +78,7 @@ export function ContributePage() {
     onSuccess: async (response) => {
       // The server says what became of the price: published, waiting for a second contributor, or held for review.
       if (response.observation.status === 'held') notifyInfo(`${response.message} ${response.observation.review_reason ?? ''}`.trim());
-      else if (response.duplicate || response.awaiting_confirmation) notifyInfo(response.message);
+      else if (response.duplicate || response.awaiting_confirmation || response.on_probation) notifyInfo(response.message);
       else notifySuccess(response.message);
       setPrice('');
       setPhoto(null);
