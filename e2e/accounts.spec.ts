@@ -111,7 +111,7 @@ test('registration refuses a common password with the server’s French message'
   await page.getByLabel('Mot de passe', { exact: true }).fill('Okoume-Lambarene-7');
   await page.getByLabel('Confirmer le mot de passe').fill('Okoume-Lambarene-7');
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/verify-phone\?next=%2Fdashboard$/);
 });
 
 test('changing the e-mail asks for the password and tells the old address', async ({ page, request }) => {

@@ -19,8 +19,12 @@ test('register → dashboard with real zero counters', async ({ page }) => {
   await page.getByLabel('Contribuer aux prix quand je suis en magasin').check();
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
 
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // The phone is verified next, with the code demo mode shows on screen.
+  await expect(page).toHaveURL(/\/verify-phone\?next=%2Fdashboard$/);
   await expect(page.getByText('Inscription réussie')).toBeVisible();
+  await page.getByLabel('Code reçu par SMS').fill((await page.getByTestId('demo-code').locator('strong').textContent())!);
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: /Bonjour, Nadège Moussavou/ })).toBeVisible();
   for (const counter of ['shopping-lists', 'deliveries', 'contribute']) {
     await expect(page.getByTestId(`counter-${counter}`)).toHaveText('0');
@@ -119,6 +123,6 @@ test('register with an uploaded profile photo: it is checked, resized and shown 
   await page.getByLabel('Mot de passe', { exact: true }).fill('Secret-Gabon-241');
   await page.getByLabel('Confirmer le mot de passe').fill('Secret-Gabon-241');
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/verify-phone\?next=%2Fdashboard$/);
   await expect(page.getByRole('banner').getByRole('img', { name: 'Photo Graphe' })).toHaveAttribute('src', /^\/uploads\/avatars\/[0-9a-f]{32}\.webp$/);
 });

@@ -17,6 +17,8 @@ export async function migrateDatabase(database: Database): Promise<void> {
     return;
   }
   const client = new pg.Client({ connectionString: database.url });
+  // A lost connection fails the migration's query (and the start); it must not also be an unhandled 'error'.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fr } from '#contract/messages';
 import { TRUST } from '#contract/prices';
+import { isDatabaseConnectionLost } from './database-errors';
 
 const ERRORS = {
   VALIDATION: [400, fr.common.invalidValue],
@@ -153,6 +154,7 @@ const ERRORS = {
   STORAGE_UNAVAILABLE: [503, fr.storage.unavailable],
   // Instances behind a load balancer (issue 16): GET /api/ready
   NOT_READY_DATABASE: [503, fr.operations.databaseUnreachable],
+  DATABASE_UNAVAILABLE: [503, fr.operations.databaseLost],
   NOT_READY_MIGRATIONS: [503, fr.operations.migrationsPending],
   SHUTTING_DOWN: [503, fr.operations.shuttingDown],
   // One person, one voice (issue 27)
@@ -222,6 +224,7 @@ function toResponse(error: FastifyError | AppError | Error): { status: number; b
   const mapped = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
   if (mapped) return toResponse(new AppError(mapped));
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) return toResponse(new AppError('BAD_JSON'));
+  if (isDatabaseConnectionLost(error)) return toResponse(new AppError('DATABASE_UNAVAILABLE'));
   if (fastifyError.statusCode === 429) return toResponse(new AppError('TOO_MANY_REQUESTS'));
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return { status: fastifyError.statusCode, body: { detail: fr.common.invalidValue, code: fastifyError.code ?? 'BAD_REQUEST' } };

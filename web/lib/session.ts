@@ -6,6 +6,7 @@ import { SESSION } from '#contract/constants';
 import { fr } from '#contract/messages';
 import type { LoginResponse, SessionUser } from '#contract/users';
 import { notifyError, notifySuccess } from './notify';
+import { pendingPhoneCode } from './pending-phone-code';
 import { returnPathFrom, returnToState } from './return-to';
 import { STORAGE_KEYS, clearSessionStorage, readStorage, writeStorage } from './storage-keys';
 
@@ -58,9 +59,14 @@ export function homePathFor(user: Pick<SessionUser, 'user_type'> | null): string
   return user ? HOME_PATHS[user.user_type] : '/dashboard';
 }
 
-/** After signing in: the page the login page was sent from (`state.from`) when it is allowed, else home. */
-export function pathAfterSignIn(user: Pick<SessionUser, 'user_type'>, loginState: unknown): string {
-  return returnPathFrom(loginState, user.user_type) ?? homePathFor(user);
+/**
+ * After signing in: the page the login page was sent from (`state.from`) when it is allowed, else home;
+ * right after registering, a consumer types the SMS code first (/verify-phone), then goes there.
+ */
+export function pathAfterSignIn(user: Pick<SessionUser, 'user_type'> & { phone_verified?: boolean }, loginState: unknown): string {
+  const target = returnPathFrom(loginState, user.user_type) ?? homePathFor(user);
+  if (user.user_type === 'consumer' && user.phone_verified === false && pendingPhoneCode.peek()) return `/verify-phone?next=${encodeURIComponent(target)}`;
+  return target;
 }
 
 // ---------------------------------------------------------------- storage

@@ -5,9 +5,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PRESET_AVATARS } from '#contract/constants';
 import { fr } from '#contract/messages';
-import { RegisterFormSchema, type LoginResponse } from '#contract/users';
+import { RegisterFormSchema, type RegisterResponse } from '#contract/users';
 import { ApiError, api } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { pendingPhoneCode } from '../../lib/pending-phone-code';
 import { pathAfterSignIn, signIn } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { Checkbox, PasswordField, SelectField, TextField } from '../../ui/Field';
@@ -47,7 +48,9 @@ export function RegisterPage() {
     // The confirmation only checks the typing: it is never sent.
     const { confirm_password: _confirmation, ...payload } = values as RegisterForm;
     try {
-      const response = await api.post<LoginResponse>('/auth/register', payload, { auth: false });
+      const response = await api.post<RegisterResponse>('/auth/register', payload, { auth: false });
+      // A consumer types the SMS code next (pathAfterSignIn): a verified phone makes their prices count.
+      if (response.user.user_type === 'consumer') pendingPhoneCode.set(response.phone_verification);
       signIn(response);
       notifySuccess(response.user.user_type === 'delivery_agent' ? fr.agentVetting.registeredAsAgent : fr.auth.registerSuccess);
       navigate(pathAfterSignIn(response.user, location.state), { replace: true });

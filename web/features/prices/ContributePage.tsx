@@ -10,6 +10,7 @@ import { fr } from '#contract/messages';
 import { ContributionSchema, type Contribution, type ContributionResponse } from '#contract/prices';
 import type { ProductDetail } from '#contract/products';
 import { PLACES, type Store } from '#contract/stores';
+import { useSession } from '../../lib/session';
 import { api, errorMessage } from '../../lib/api';
 import { appConfigQuery } from '../../lib/app-config';
 import { positionFromParams, useGeolocation } from '../../lib/geolocation';
@@ -50,6 +51,7 @@ function usePrefill(params: URLSearchParams) {
 }
 
 export function ContributePage() {
+  const { user } = useSession();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const fromLink = useMemo(() => positionFromParams(params), [params]);
@@ -111,6 +113,14 @@ export function ContributePage() {
   return (
     <div className="space-y-5">
       <PageHeader title={fr.contribute.title} subtitle={fr.contribute.subtitle} />
+      {user && !user.phone_verified ? (
+        <p role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          <span>{fr.phone.verifyNeeded}</span>
+          <Link to="/verify-phone?next=%2Fcontribute" className="font-semibold text-amber-900 underline">
+            {fr.phone.verifyLink}
+          </Link>
+        </p>
+      ) : null}
       <LocationBanner
         position={position}
         error={geo.error}
