@@ -19,6 +19,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { type Config, DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '../config';
+import { guardPool } from './pg-pool-guard';
 import { acquireDataDirLock } from '../platform/data-dir-lock';
 import { createClusterFromTemplate } from './pglite-template';
 import * as schema from './schema';
@@ -56,13 +57,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // Named statements (platform/sql-rows.ts: the catalogue's reads) are planned once, for any values:
     // re-planning them for each call's values cost as much as running them.
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c plan_cache_mode=force_generic_plan' });
-    // A client that loses its server (a terminated backend, a restart, a failover) must not crash the
-    // process. Idle, the pool drops it (its 'error'); checked out — inside a transaction, between two
-    // statements — the pool listens no more, so each client gets its own listener: the request that
-    // held it fails (a French 503, platform/database-errors.ts), the pool discards the broken client
-    // on release, and the next query opens a new connection.
-    pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
+    guardPool(pool);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', url: options.url, close: () => pool.end() };
   }

@@ -5,7 +5,7 @@
 const LOST_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
 const LOST_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET']);
 /** What node-postgres says when the socket went away under a query, or a broken client is used again. */
-const LOST_MESSAGES = /Connection terminated|Client has encountered a connection error|terminating connection|Connection ended unexpectedly|timeout exceeded when trying to connect/i;
+const LOST_MESSAGES = /Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|terminating connection|Connection ended unexpectedly|timeout exceeded when trying to connect/i;
 
 /** Whether the error, or one of its causes (Drizzle wraps the driver's), is a lost database connection. */
 export function isDatabaseConnectionLost(error: unknown): boolean {
