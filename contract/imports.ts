@@ -9,6 +9,10 @@ import { z } from './zod';
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** Pages of a PDF that are read; a shopping list longer than this is not a shopping list. */
 export const PDF_MAX_PAGES = 10;
+/** Largest image a PDF may declare, in pixels (a 600 dpi A4 page); read from its dictionary before any decoding. */
+export const PDF_IMAGE_MAX_PIXELS = 40_000_000;
+/** Characters of text a document may hold: the limit of a pasted list (IMPORT_TEXT_MAX in contract/lists.ts). */
+export const DOCUMENT_TEXT_MAX_CHARS = 200_000;
 /** Candidates returned per item besides the chosen product. */
 export const MATCH_CANDIDATES_MAX = 4;
 

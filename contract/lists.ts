@@ -2,6 +2,7 @@
 // API, the list as the API returns it, and the text/CSV import result.
 import { z } from './zod';
 import { fr } from './messages';
+import { DOCUMENT_TEXT_MAX_CHARS } from './imports';
 
 export const LIST_STATUSES = ['active', 'pending_delivery', 'archived'] as const;
 export type ListStatus = (typeof LIST_STATUSES)[number];
@@ -11,7 +12,7 @@ export const LIST_ITEMS_MAX = 200;
 export const ITEM_NAME_MAX = 120;
 export const ITEM_QUANTITY_MAX = 999;
 /** Longest pasted or uploaded text list accepted by the import (characters). */
-export const IMPORT_TEXT_MAX = 200_000;
+export const IMPORT_TEXT_MAX = DOCUMENT_TEXT_MAX_CHARS;
 
 const optionalText = (max: number) =>
   z

@@ -2,6 +2,7 @@
 // HTTP status and its French message; the error handler answers `{ detail, code }` from it.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DOCUMENT_TEXT_MAX_CHARS, PDF_IMAGE_MAX_PIXELS } from '#contract/imports';
 import { fr } from '#contract/messages';
 import { TRUST } from '#contract/prices';
 import { isDatabaseConnectionLost } from './database-errors';
@@ -52,6 +53,9 @@ const ERRORS = {
   IMPORT_NO_ITEMS: [422, fr.lists.importFailed],
   DOCUMENT_REQUIRED: [400, fr.lists.imageRequired],
   DOCUMENT_TOO_LARGE: [413, fr.lists.fileTooLarge],
+  DOCUMENT_TEXT_TOO_LONG: [413, fr.lists.textTooLong(DOCUMENT_TEXT_MAX_CHARS.toLocaleString('fr-FR'))],
+  DOCUMENT_IMAGE_TOO_LARGE: [413, fr.lists.pdfImageTooLarge(PDF_IMAGE_MAX_PIXELS / 1_000_000)],
+  UPLOAD_MALFORMED: [400, fr.lists.uploadMalformed],
   DOCUMENT_UNSUPPORTED: [415, fr.lists.imageRequired],
   DOCUMENT_UNREADABLE: [422, fr.lists.importFailed],
   DOCUMENT_PROCESSING_FAILED: [503, fr.lists.importError],

@@ -1,6 +1,7 @@
 // Documents for import tests and the benchmark, generated on the fly so that no binary lives in the
 // repository: a printed list rendered as an image (optionally degraded like a phone photo), a PDF
 // with a text layer and a "scanned" PDF whose pages are JPEG images.
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 export type ListImageOptions = {
@@ -113,8 +114,8 @@ function stream(dictionary: string, data: Buffer): Buffer {
   return Buffer.concat([Buffer.from(`<< ${dictionary} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
 }
 
-/** A4 PDF 1.4 with a Helvetica text layer: one array of lines per page. */
-export function textPdf(pages: string[][]): Buffer {
+/** A4 PDF 1.4 with a Helvetica text layer: one array of lines per page (12 pt unless said). */
+export function textPdf(pages: string[][], fontSize = 12): Buffer {
   // 1 catalog, 2 pages, 3 font, then per page: page object, content stream.
   const pageCount = Math.max(1, pages.length);
   const kids = Array.from({ length: pageCount }, (_, i) => `${4 + i * 2} 0 R`).join(' ');
@@ -125,7 +126,7 @@ export function textPdf(pages: string[][]): Buffer {
   ];
   for (let p = 0; p < pageCount; p++) {
     const lines = pages[p] ?? [];
-    const content = ['BT', '/F1 12 Tf', '16 TL', '56 790 Td', ...lines.map((line) => `${pdfString(line)} Tj T*`), 'ET'].join('\n');
+    const content = ['BT', `/F1 ${fontSize} Tf`, `${Math.round((fontSize * 4) / 3)} TL`, '56 790 Td', ...lines.map((line) => `${pdfString(line)} Tj T*`), 'ET'].join('\n');
     objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + p * 2} 0 R >>`);
     objects.push(stream('', Buffer.from(content, 'latin1')));
   }
@@ -165,6 +166,21 @@ export function scannedPdf(jpegs: { bytes: Buffer; width: number; height: number
     objects.push(stream('', Buffer.from(`q ${pageWidth} 0 0 ${pageHeight} 0 0 cm /Im0 Do Q`, 'latin1')));
   });
   return buildPdf(objects);
+}
+
+/**
+ * A one-page PDF drawing one Flate-compressed grey image of `width` × `height` blank pixels: small
+ * as a file, huge once decoded (the decompression bomb of issue 27).
+ */
+export function flateImagePdf(width: number, height: number): Buffer {
+  const pixels = deflateSync(Buffer.alloc(width * height, 0xff), { level: 9 });
+  return buildPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im0 4 0 R >> >> /Contents 5 0 R >>',
+    stream(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`, pixels),
+    stream('', Buffer.from('q 595 0 0 842 0 0 cm /Im0 Do Q', 'latin1')),
+  ]);
 }
 
 export type PhonePhotoOptions = ListImageOptions & {

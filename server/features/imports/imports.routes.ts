@@ -32,11 +32,18 @@ const answers = {
 };
 
 async function readUpload(request: FastifyRequest): Promise<Uploaded> {
-  const part = await request.file();
-  if (!part || part.fieldname !== 'file') throw new AppError('DOCUMENT_REQUIRED');
-  const bytes = await part.toBuffer();
-  if (bytes.length === 0) throw new AppError('DOCUMENT_REQUIRED');
-  return { bytes, filename: part.filename || null };
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== 'file') throw new AppError('DOCUMENT_REQUIRED');
+    const bytes = await part.toBuffer();
+    if (bytes.length === 0) throw new AppError('DOCUMENT_REQUIRED');
+    return { bytes, filename: part.filename || null };
+  } catch (error) {
+    // The multipart plugin's own errors (a file over 10 MB, too many parts) keep their answers;
+    // the parser's (no boundary, no closing boundary, garbage) say the upload itself is broken.
+    if (error instanceof AppError || (error as { code?: string }).code?.startsWith('FST_')) throw error;
+    throw new AppError('UPLOAD_MALFORMED');
+  }
 }
 
 function streamProgress(reply: FastifyReply): { progress: ImportProgress; end: (event: ImportStreamEvent) => void } {

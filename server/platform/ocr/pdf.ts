@@ -3,8 +3,9 @@
 // and a scan's images are decoded by pdf.js itself and handed to sharp as raw pixels.
 import sharp from 'sharp';
 import { getDocumentProxy, getResolvedPDFJS } from 'unpdf';
-import { PDF_MAX_PAGES } from '#contract/imports';
+import { PDF_IMAGE_MAX_PIXELS, PDF_MAX_PAGES } from '#contract/imports';
 import { AppError } from '../errors';
+import { largestDeclaredImagePixels } from './pdf-declared-images';
 
 export type PdfPage = {
   /** Text layer, one entry per visual line, top to bottom. Empty for a scanned page. */
@@ -19,8 +20,8 @@ const MIN_LETTERS = 6;
 // Images smaller than this are logos or ornaments, not a scanned page.
 const MIN_IMAGE_PIXELS = 150 * 150;
 const MAX_IMAGES_PER_PAGE = 4;
-// A decoded image the size of a 600 dpi A4 page is the most we accept (decompression bombs).
-const MAX_IMAGE_PIXELS = 40_000_000;
+/** What pdf.js throws for an image above maxImageSize. */
+const PDFJS_IMAGE_TOO_LARGE = 'exceeded maximum allowed size';
 // pdf.js image kinds (ImageKind in pdf.js).
 const GRAYSCALE_1BPP = 1;
 const RGB_24BPP = 2;
@@ -32,6 +33,7 @@ type PdfPageProxy = Awaited<ReturnType<PdfDocument['getPage']>>;
 type DecodedImage = { data: Uint8Array | Uint8ClampedArray; width: number; height: number; kind?: number };
 
 export async function readPdf(bytes: Buffer, onPage?: (page: number, pages: number) => void): Promise<PdfContent> {
+  if (largestDeclaredImagePixels(bytes) > PDF_IMAGE_MAX_PIXELS) throw new AppError('DOCUMENT_IMAGE_TOO_LARGE');
   let pdf: PdfDocument;
   try {
     pdf = await getDocumentProxy(new Uint8Array(bytes), {
@@ -42,6 +44,9 @@ export async function readPdf(bytes: Buffer, onPage?: (page: number, pages: numb
       disableFontFace: true,
       isEvalSupported: false,
       verbosity: 0,
+      // The second guard (pdf-declared-images.ts is the first): pdf.js compares each image's
+      // declared size with this before decoding it, and drops a larger one.
+      maxImageSize: PDF_IMAGE_MAX_PIXELS,
     });
   } catch {
     // Not a PDF, truncated, or encrypted with a password we do not have.
@@ -62,6 +67,7 @@ export async function readPdf(bytes: Buffer, onPage?: (page: number, pages: numb
     return { pages, totalPages: pdf.numPages };
   } catch (error) {
     if (error instanceof AppError) throw error;
+    if (error instanceof Error && error.message.includes(PDFJS_IMAGE_TOO_LARGE)) throw new AppError('DOCUMENT_IMAGE_TOO_LARGE');
     throw new AppError('DOCUMENT_UNREADABLE');
   } finally {
     await pdf.destroy().catch(() => {});
@@ -121,7 +127,7 @@ async function pageImages(page: PdfPageProxy): Promise<Buffer[]> {
     const objects = key.startsWith('g_') ? page.commonObjs : page.objs;
     const image = (await new Promise((resolve) => objects.get(key, resolve))) as DecodedImage | null;
     if (!image?.data || !image.width || !image.height) continue;
-    if (image.width * image.height < MIN_IMAGE_PIXELS || image.width * image.height > MAX_IMAGE_PIXELS) continue;
+    if (image.width * image.height < MIN_IMAGE_PIXELS || image.width * image.height > PDF_IMAGE_MAX_PIXELS) continue;
     found.push(image);
   }
   found.sort((a, b) => b.width * b.height - a.width * a.height);

@@ -1,7 +1,7 @@
 // The one way in for an uploaded document: decide what it is from its bytes, then take its text
 // (a text file as is, a PDF's text layer) or read it (photos and scanned pages, through the OCR
 // pool). What the text means is the parser's business; only pure OCR noise is dropped here.
-import { DOCUMENT_MAX_BYTES, type DocumentKind, type ImportStage } from '#contract/imports';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_TEXT_MAX_CHARS, type DocumentKind, type ImportStage } from '#contract/imports';
 import { AppError } from '../errors';
 import type { OcrLine, OcrPool, OcrResult } from './ocr-pool';
 import { readPdf } from './pdf';
@@ -27,8 +27,11 @@ export async function readDocument(bytes: Buffer, pool: OcrPool, onProgress?: Do
   const type = sniffDocument(bytes);
   if (type === null) throw new AppError('DOCUMENT_UNSUPPORTED');
   if (type === 'text') {
+    // A character takes at most 4 bytes: longer than this, the text is too long before decoding it.
+    if (bytes.length > DOCUMENT_TEXT_MAX_CHARS * 4) throw new AppError('DOCUMENT_TEXT_TOO_LONG');
+    const text = withinTextLimit(decodeText(bytes));
     report('reading', 1);
-    return { kind: 'text', text: decodeText(bytes), ocrConfidence: null };
+    return { kind: 'text', text, ocrConfidence: null };
   }
   if (type === 'pdf') return readPdfDocument(bytes, pool, report);
 
@@ -39,12 +42,18 @@ export async function readDocument(bytes: Buffer, pool: OcrPool, onProgress?: Do
   return { kind: 'photo', text: joinLines(lines), ocrConfidence: meanConfidence(lines) };
 }
 
+/** The parser and the matcher work on lists, not books: past the pasted-text limit, a 413. */
+function withinTextLimit(text: string): string {
+  if (text.length > DOCUMENT_TEXT_MAX_CHARS) throw new AppError('DOCUMENT_TEXT_TOO_LONG');
+  return text;
+}
+
 async function readPdfDocument(bytes: Buffer, pool: OcrPool, report: DocumentProgress): Promise<DocumentText> {
   const { pages } = await readPdf(bytes, (page, pages) => report('reading', (page - 1) / pages, page, pages));
   report('reading', 1);
   const scanned = pages.filter((page) => page.lines.length === 0 && page.images.length > 0);
   if (scanned.length === 0) {
-    return { kind: 'pdf', text: pages.flatMap((page) => page.lines).join('\n'), ocrConfidence: null };
+    return { kind: 'pdf', text: withinTextLimit(pages.flatMap((page) => page.lines).join('\n')), ocrConfidence: null };
   }
 
   const texts: string[] = [];
