@@ -20,7 +20,7 @@
 //     BENCH_MEMORY_LARGE=0: without the 20,000-product database; BENCH_MEMORY_RUNTIME=tsx: the server
 //     under tsx, as `npm run serve` and `npm run dev` run it, instead of the built one)
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +28,7 @@ import autocannon from 'autocannon';
 import { openDatabase } from '../server/db/client';
 import { fillBenchCatalogue } from './catalogue-data';
 import { emptyBenchDatabase, type LoadResult, measureLoad, SERVER_NODE_FLAGS } from './http-load';
+import { memoryOf, resetPeak } from './proc-memory';
 
 const PORT = 3194;
 const PG_DB_NAME = 'mp_memory_bench';
@@ -49,17 +50,6 @@ type Runtime = 'built' | 'tsx';
 type Row = { database: string; phase: string; idleMiB?: number; peakMiB?: number; detail: string; budgeted: boolean };
 
 // ---------------------------------------------------------------- reading /proc
-
-/** VmRSS and VmHWM of a process in MiB, or null once it has exited. */
-function memoryOf(pid: number): { rss: number; hwm: number } | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-    return { rss: kib('VmRSS') / 1024, hwm: kib('VmHWM') / 1024 };
-  } catch {
-    return null;
-  }
-}
 
 /** Every process below `pid` (children, their children…). */
 function descendantsOf(pid: number): number[] {
@@ -94,16 +84,6 @@ function cpuMsOf(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command.
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-
-/** Sets VmHWM back to the current RSS (Linux: "5" written to /proc/<pid>/clear_refs); false if refused. */
-function resetPeak(pid: number): boolean {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // ---------------------------------------------------------------- the server process

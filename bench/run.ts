@@ -46,6 +46,11 @@ const CASES: BenchCase[] = [
     load: () => import('./memory'),
   },
   {
+    name: 'hostage',
+    description: "un serveur attaqué par des documents piégés (texte de 10 Mo, une ligne de 9,4 Mo, PDF à image de 30 000 × 30 000, multipart cassé) : /api/health pendant l'attaque face au repos, RSS maximale",
+    load: () => import('./hostage'),
+  },
+  {
     name: 'web',
     description: "Lighthouse (profil mobile) sur /login, /demo-optimization, /dashboard et /products : score, FCP, LCP, TBT, CLS, JS transféré et JS initial (gzip)",
     load: () => import('./web'),

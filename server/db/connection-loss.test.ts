@@ -47,7 +47,7 @@ function terminateBackendsRepeatedly(url: string, everyMs: number) {
 
 describe.runIf(testDbKind() === 'postgres')('a PostgreSQL connection lost under load', () => {
   it('fails only the requests that used it, with a French 503; the process lives and the next requests work', async () => {
-    const killer = terminateBackendsRepeatedly(ctx.database.url, 40);
+    const killer = terminateBackendsRepeatedly(ctx.database.url!, 40);
     const statuses: number[] = [];
     const failures: { code: string; detail: string }[] = [];
     const writer = async (n: number) => {

@@ -170,10 +170,10 @@ export function scannedPdf(jpegs: { bytes: Buffer; width: number; height: number
 
 /**
  * A one-page PDF drawing one Flate-compressed grey image of `width` × `height` blank pixels: small
- * as a file, huge once decoded (the decompression bomb of issue 27).
+ * as a file, huge once decoded (the decompression bomb of issue 27). `pixels`: the compressed
+ * pixels, when the caller made them without holding them all uncompressed.
  */
-export function flateImagePdf(width: number, height: number): Buffer {
-  const pixels = deflateSync(Buffer.alloc(width * height, 0xff), { level: 9 });
+export function flateImagePdf(width: number, height: number, pixels = deflateSync(Buffer.alloc(width * height, 0xff), { level: 9 })): Buffer {
   return buildPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
