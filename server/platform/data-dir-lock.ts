@@ -32,17 +32,26 @@ const MAX_ATTEMPTS = 400;
 /** Lock files this process holds. */
 const heldHere = new Set<string>();
 
-/** The process's start time as the kernel counts it (Linux), so a reused PID is told apart. */
-function processStart(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields[19] ?? null; // field 22, counted after pid and (comm)
-  } catch {
-    return null;
-  }
+/** What the kernel says of a process (Linux /proc): its start time (a reused PID is told apart), its state, its command line. */
+type ProcessFacts = { start: string | null; state: string | null; command: string | null };
+
+function processFacts(pid: number): ProcessFacts {
+  const read = (name: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/${name}`, 'utf8');
+    } catch {
+      return null;
+    }
+  };
+  const stat = read('stat');
+  const fields = stat ? stat.slice(stat.lastIndexOf(')') + 2).split(' ') : [];
+  // Counted after pid and (comm): state is field 3, starttime field 22.
+  return { state: fields[0] ?? null, start: fields[19] ?? null, command: read('cmdline')?.replaceAll('\0', ' ') ?? null };
 }
 
+const processStart = (pid: number) => processFacts(pid).start;
+
+/** The lock's holder is alive and is the process that wrote it. */
 function isAlive(file: string, holder: LockHolder): boolean {
   // Our own PID: alive when this process holds the lock (a second open here), else a previous run
   // that had the same PID (a container's PID 1 after a restart).
@@ -52,8 +61,14 @@ function isAlive(file: string, holder: LockHolder): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
   }
-  const start = holder.process_start === null ? null : processStart(holder.pid);
-  return start === null || start === holder.process_start;
+  const facts = processFacts(holder.pid);
+  // A zombie (killed, not yet reaped by its parent) answers kill(0) but holds nothing any more.
+  if (facts.state === 'Z' || facts.state === 'X') return false;
+  if (holder.process_start !== null && facts.start !== null) return facts.start === holder.process_start;
+  // No start time to compare (a lock from another kernel, or none written): the PID is the holder
+  // only if a Node process has it now, not some other program that was given the PID since.
+  if (facts.command !== null) return /\bnode\b|tsx/.test(facts.command);
+  return true;
 }
 
 type Reading = { state: 'missing' } | { state: 'unreadable'; ageMs: number } | { state: 'held'; holder: LockHolder; raw: string };

@@ -72,6 +72,44 @@ describe('acquireDataDirLock', () => {
     lock.release();
   });
 
+  it('takes over a lock whose process is a zombie: killed, not yet reaped by its parent (it answered « alive » for minutes)', async () => {
+    // The background sleep exits at once; its parent has become `sleep 5`, which never reaps it.
+    const parent = spawn('sh', ['-c', 'sleep 0.01 & echo $!; exec sleep 5']);
+    try {
+      const pid = Number((await waitForOutput(parent, /^\d+\s*$/m)).trim());
+      const stateOf = () => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+      await expect.poll(stateOf, { timeout: 5000 }).toBe('Z');
+      const start = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[19];
+      const file = lockFile();
+      writeFileSync(file, JSON.stringify({ pid, host: os.hostname(), started_at: new Date().toISOString(), process_start: start }));
+      const lock = acquireDataDirLock(file, dir);
+      expect(holderOf(file).pid).toBe(process.pid);
+      lock.release();
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+
+  it('takes over a lock naming no start time whose PID now belongs to another program', async () => {
+    const other = spawn('sleep', ['5']);
+    try {
+      await new Promise((resolve) => other.once('spawn', resolve));
+      const file = lockFile();
+      writeFileSync(file, JSON.stringify({ pid: other.pid, host: os.hostname(), started_at: new Date().toISOString(), process_start: null }));
+      const lock = acquireDataDirLock(file, dir);
+      expect(holderOf(file).pid).toBe(process.pid);
+      lock.release();
+      // A Node process with that PID and no start time to compare is still taken for the holder.
+      const node = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 5000)']);
+      await new Promise((resolve) => node.once('spawn', resolve));
+      writeFileSync(file, JSON.stringify({ pid: node.pid, host: os.hostname(), started_at: new Date().toISOString(), process_start: null }));
+      expect(() => acquireDataDirLock(file, dir)).toThrow(DataDirLockedError);
+      node.kill('SIGKILL');
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
+
   it('never takes over a lock held on another machine (its process cannot be checked from here)', () => {
     const file = lockFile();
     writeFileSync(file, JSON.stringify({ pid: 1, host: 'autre-serveur', started_at: new Date().toISOString(), process_start: null }));
