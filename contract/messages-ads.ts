@@ -45,6 +45,7 @@ export const adsApi = {
     'ad.reject': 'Annonce refusée',
     'ad.payment_received': "Virement d'annonce reçu",
     'ad.refund_sent': "Virement de remboursement d'annonce envoyé",
+    'ad.edit': 'Annonce modifiée par l’annonceur',
   } as Record<string, string>,
 
   // Notifications to the advertiser

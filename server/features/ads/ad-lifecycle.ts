@@ -67,5 +67,8 @@ export function statusesFor(event: AdEvent, by: AdActor): AdStatus[] {
 /** Statuses in which the advertiser may no longer edit the ad. */
 export const AD_FINAL_STATUSES: readonly AdStatus[] = ['rejected', 'refunded', 'expired'];
 
+/** Statuses of an ad a moderator approved: any change of its text or media goes back to review. */
+export const AD_APPROVED_STATUSES: readonly AdStatus[] = ['scheduled', 'active', 'paused'];
+
 /** Statuses reached once paid: a later edit (after the free window) goes back to review. */
 export const AD_PAID_STATUSES: readonly AdStatus[] = ['awaiting_review', 'scheduled', 'active', 'paused'];

@@ -8,14 +8,14 @@ import type { AdPaymentInfo, AdResponse } from '#contract/ads-api';
 import { formatXaf } from '#contract/format';
 import { fr } from '#contract/messages';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
-import { adPayments, ads } from '../../db/schema';
+import type { DbOrTx, Tx } from '../../db/client';
+import { adPayments, ads, moderationActions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { SANDBOX_PROVIDER } from '../../platform/payments/sandbox';
-import { AD_FINAL_STATUSES, AD_PAID_STATUSES, type AdActor, type AdEvent, nextAdStatus } from './ad-lifecycle';
+import { AD_APPROVED_STATUSES, AD_FINAL_STATUSES, AD_PAID_STATUSES, type AdActor, type AdEvent, nextAdStatus } from './ad-lifecycle';
 import { mediaFits, type StoredMedia, storeAdMedia } from './ad-media';
 import { statsOfAds } from './ad-stats';
 import { forgetActiveAds } from './banner.service';
@@ -163,6 +163,19 @@ const draftColumns = (draft: AdDraftInput) => ({
   paymentMethod: draft.paymentMethod,
 });
 
+/** What other users see of the ad: its texts, colours, media and audience. */
+const SHOWN_COLUMNS = ['title', 'subtitle', 'description', 'type', 'bgColor', 'textColor', 'targetAudience', 'mediaUrl'] as const;
+
+function shownContentChanged(ad: AdRow, set: Partial<AdRow>): boolean {
+  return SHOWN_COLUMNS.some((column) => column in set && JSON.stringify(set[column] ?? null) !== JSON.stringify(ad[column] ?? null));
+}
+
+/** The advertiser's change of a submitted ad, in the audit log beside the moderators' decisions. */
+async function auditAdvertiserEdit(tx: Tx, principal: Principal, before: AdRow, after: AdRow, now: Date): Promise<void> {
+  const shown = (ad: AdRow) => ({ status: ad.status, ...Object.fromEntries(SHOWN_COLUMNS.map((column) => [column, ad[column] ?? null])) });
+  await tx.insert(moderationActions).values({ moderatorId: principal.userId, action: 'ad.edit', targetType: 'ad', targetId: before.id, before: shown(before), after: shown(after), reason: null, createdAt: now });
+}
+
 /** POST /api/ads: a draft, with its media stored once checked. */
 export async function createAd(deps: AppDeps, principal: Principal, draft: AdDraftInput): Promise<AdResponse> {
   assertBudget(draft);
@@ -203,8 +216,11 @@ export async function updateAd(deps: AppDeps, principal: Principal, adId: string
     const mediaColumns = draft.type === 'text' ? { mediaUrl: null, mediaMime: null } : media ? { mediaUrl: media.url, mediaMime: media.mime } : {};
     const set = { ...draftColumns(draft), ...mediaColumns };
     const free = now.getTime() < ad.createdAt.getTime() + AD_FREE_EDIT_MS;
-    if (!free && AD_PAID_STATUSES.includes(status) && status !== 'awaiting_review') return transitionAd(tx, ad, 'edit', 'advertiser', now, set);
-    const [updated] = await tx.update(ads).set({ ...set, updatedAt: now }).where(eq(ads.id, ad.id)).returning();
+    // The 2-hour window is for ads no moderator has seen yet: what one approved, changed, is seen again.
+    const changed = shownContentChanged(ad, set);
+    const backToReview = AD_APPROVED_STATUSES.includes(status) && (changed || (!free && AD_PAID_STATUSES.includes(status)));
+    const updated = backToReview ? await transitionAd(tx, ad, 'edit', 'advertiser', now, set) : (await tx.update(ads).set({ ...set, updatedAt: now }).where(eq(ads.id, ad.id)).returning())[0];
+    if (status !== 'draft' && changed) await auditAdvertiserEdit(tx, principal, ad, updated, now);
     return updated;
   });
   // A running ad's new text shows at once, and one sent back to review leaves the banner.

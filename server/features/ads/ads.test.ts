@@ -2,14 +2,14 @@
 // content), the 2-hour edit window, owners only, and "Mes annonces" with measured statistics.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_DURATIONS, AD_FREE_EDIT_MS } from '#contract/ads';
 import { AdListSchema, AdResponseSchema, type AdResponse } from '#contract/ads-api';
 import { addDays, todayInGabon } from '#contract/format';
 import { fr } from '#contract/messages';
-import { adClicks, adImpressions, ads } from '../../db/schema';
+import { adClicks, adImpressions, ads, moderationActions } from '../../db/schema';
 import { createTestContext, detailOf, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { adSteps, dataUrl, exeBytes, mp4Header, oggHeader, pngBytes, textDraft, webmHeader } from './ads-fixture';
 
@@ -158,10 +158,20 @@ describe('ad media, checked by content', () => {
 });
 
 describe('PUT /api/ads/{id}: edits', () => {
-  it('keeps the status within 2 hours of creation, then sends a running ad back to review', async () => {
+  it('keeps an unapproved ad’s status within 2 hours of creation; a running ad changed goes back to review at once, in the audit log', async () => {
+    const waiting = await steps.paid(alice);
+    const unseen = await steps.ok<AdResponse>(steps.call(alice, 'PUT', `/ads/${waiting.id}`, textDraft({ title: 'Riz : -10 %' })));
+    expect([unseen.status, unseen.title]).toEqual(['awaiting_review', 'Riz : -10 %']);
+
+    // Approved, then rewritten a minute later (finding 7: it showed in others' banners at once).
     const ad = await steps.active(alice, moderator);
+    const same = await steps.ok<AdResponse>(steps.call(alice, 'PUT', `/ads/${ad.id}`, textDraft({ title: ad.title })));
+    expect(same.status).toBe('active');
     const early = await steps.ok<AdResponse>(steps.call(alice, 'PUT', `/ads/${ad.id}`, textDraft({ title: 'Riz : -20 %' })));
-    expect([early.status, early.title]).toEqual(['active', 'Riz : -20 %']);
+    expect([early.status, early.title]).toEqual(['awaiting_review', 'Riz : -20 %']);
+    const [entry] = await ctx.db.select().from(moderationActions).where(and(eq(moderationActions.targetId, ad.id), eq(moderationActions.action, 'ad.edit')));
+    expect(entry).toMatchObject({ moderatorId: alice.user.id, targetType: 'ad', before: { status: 'active', title: ad.title }, after: { status: 'awaiting_review', title: 'Riz : -20 %' } });
+    await steps.ok(steps.approve(moderator, ad.id));
 
     ctx.clock.advance(2 * HOUR + 60_000);
     const late = await steps.ok<AdResponse>(steps.call(alice, 'PUT', `/ads/${ad.id}`, textDraft({ title: 'Riz : -30 %' })));
