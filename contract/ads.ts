@@ -46,16 +46,16 @@ export type AdStatus = (typeof AD_STATUSES)[number];
  * recomputes it and refuses a different one).
  */
 export const AdDraftSchema = z.object({
-  title: z.string().trim().min(1, { error: fr.ads.titleRequired }).max(AD_TITLE_MAX, { error: fr.common.invalidValue }),
-  subtitle: z.string().trim().min(1, { error: fr.ads.subtitleRequired }).max(AD_SUBTITLE_MAX, { error: fr.common.invalidValue }),
+  title: z.string().trim().min(1, { error: fr.ads.titleRequired }).max(AD_TITLE_MAX, { error: fr.ads.titleTooLong(AD_TITLE_MAX) }),
+  subtitle: z.string().trim().min(1, { error: fr.ads.subtitleRequired }).max(AD_SUBTITLE_MAX, { error: fr.ads.subtitleTooLong(AD_SUBTITLE_MAX) }),
   description: z
     .string()
     .trim()
-    .max(AD_DESCRIPTION_MAX, { error: fr.common.invalidValue })
+    .max(AD_DESCRIPTION_MAX, { error: fr.ads.descriptionTooLong(AD_DESCRIPTION_MAX) })
     .nullish()
     .transform((v) => (v ? v : null)),
   type: z.enum(AD_TYPES),
-  duration: z.coerce.number().int().refine((d) => adPriceFor(d) !== null, { error: fr.common.invalidValue }),
+  duration: z.coerce.number().int().refine((d) => adPriceFor(d) !== null, { error: fr.ads.durationInvalid(AD_DURATIONS.map((d) => d.days).join(', ')) }),
   targetAudience: z.enum(AD_AUDIENCES),
   budget: z.coerce.number().int().nonnegative(),
   bgColor: z.enum(AD_GRADIENTS),

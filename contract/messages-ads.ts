@@ -80,6 +80,10 @@ export const adsApi = {
 export const ads = {
   titleRequired: 'Le titre est obligatoire',
   subtitleRequired: 'Le sous-titre est obligatoire',
+  titleTooLong: (max: number) => `Le titre ne doit pas dépasser ${max} caractères`,
+  subtitleTooLong: (max: number) => `Le sous-titre ne doit pas dépasser ${max} caractères`,
+  descriptionTooLong: (max: number) => `La description ne doit pas dépasser ${max} caractères`,
+  durationInvalid: (choices: string) => `Choisissez une durée parmi : ${choices} jours`,
   mediaRequired: 'Veuillez télécharger un fichier média',
   mediaTooLarge: 'Le fichier est trop volumineux. Maximum 10MB.',
   imageFormat: "Format d'image non supporté. Utilisez JPG, PNG, GIF ou WebP.",

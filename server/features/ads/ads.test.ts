@@ -157,6 +157,17 @@ describe('ad media, checked by content', () => {
   });
 });
 
+describe('a draft out of bounds names its field and its limit (finding 14: « Valeur invalide »)', () => {
+  it.each([
+    [{ title: 'T'.repeat(61) }, 'title', 'Le titre ne doit pas dépasser 60 caractères'],
+    [{ duration: 5 }, 'duration', 'Choisissez une durée parmi : 1, 3, 7, 14, 30 jours'],
+  ])('%o', async (overrides, path, detail) => {
+    const res = await steps.call(alice, 'POST', '/ads', textDraft(overrides as object));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ detail, errors: [{ path, message: detail }] });
+  });
+});
+
 describe('PUT /api/ads/{id}: edits', () => {
   it('keeps an unapproved ad’s status within 2 hours of creation; a running ad changed goes back to review at once, in the audit log', async () => {
     const waiting = await steps.paid(alice);
