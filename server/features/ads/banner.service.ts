@@ -11,7 +11,7 @@ import type { AdAudience, AdGradient, AdType } from '#contract/ads';
 import type { AdPublic, BannerSlide } from '#contract/ads-banner';
 import { adPagePath, BANNER_MAX_SLIDES } from '#contract/ads-banner';
 import type { Db } from '../../db/client';
-import { adClicks, adImpressions, ads } from '../../db/schema';
+import { adImpressions, ads } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../platform/errors';
 import type { LatLng } from '../../platform/geo';
@@ -213,8 +213,19 @@ export async function recordClick(deps: AppDeps, adId: string, userId: string | 
     .from(ads)
     .where(eq(ads.id, adId));
   if (!ad) throw new AppError('AD_NOT_FOUND');
-  if (ad.status === 'active' && isRunning(ad, now)) {
-    await deps.db.insert(adClicks).values({ adId, userId, day: librevilleDay(now), createdAt: now });
+  // A click counts once per viewer, ad and day, and only from a known viewer (a session or the
+  // banner's sealed token): an anonymous flood of this URL counts nothing, and a rate stays a fraction.
+  if (userId && ad.status === 'active' && isRunning(ad, now)) {
+    const day = librevilleDay(now);
+    await deps.db.transaction(async (tx) => {
+      // Two clicks at once of one viewer: the second waits for the first, then finds it.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ad-click:${adId}:${userId}:${day}`}))`);
+      await tx.execute(
+        sql`insert into ad_clicks (ad_id, user_id, day, created_at)
+            select ${adId}, ${userId}, ${day}, ${now}
+            where not exists (select 1 from ad_clicks where ad_id = ${adId} and user_id = ${userId} and day = ${day})`,
+      );
+    });
   }
   return adPagePath(adId);
 }

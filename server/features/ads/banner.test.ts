@@ -243,7 +243,7 @@ describe('GET /api/ads/{id}/click', () => {
     expect((await clickRows(ad.id)).map((c) => c.userId)).toEqual([user.user.id]);
   });
 
-  it('attributes with a bearer token or the banner token, counts anonymous clicks without a user, and ignores forged or stale tokens', async () => {
+  it('attributes with a bearer token or the banner token, counts nothing anonymous, forged or stale, and a viewer once a day', async () => {
     const ad = await addAd();
     const other = await addAd();
     const user = await registerUser(ctx.app);
@@ -270,8 +270,18 @@ describe('GET /api/ads/{id}/click', () => {
       ctx.clock.advance(-(DAY + 60_000));
     }
 
-    expect((await clickRows(ad.id)).map((c) => c.userId)).toEqual([user.user.id, null, null, null, user.user.id]);
-    expect((await clickRows(other.id)).map((c) => c.userId)).toEqual([null]);
+    expect((await clickRows(ad.id)).map((c) => c.userId)).toEqual([user.user.id]);
+    expect(await clickRows(other.id)).toEqual([]);
+  });
+
+  it('a flood counts nothing anonymous and one viewer once: 300 anonymous clicks and 30 of one account at once (finding 6: 300 counted, rate 1.51)', async () => {
+    const ad = await addAd();
+    const viewer = await registerUser(ctx.app);
+    const anonymous = Array.from({ length: 300 }, () => ctx.app.inject({ method: 'GET', url: `/api/ads/${ad.id}/click` }));
+    const own = Array.from({ length: 30 }, () => ctx.app.inject({ method: 'GET', url: `/api/ads/${ad.id}/click`, headers: bearer(viewer.access_token) }));
+    const answers = await Promise.all([...anonymous, ...own]);
+    expect(new Set(answers.map((r) => r.statusCode))).toEqual(new Set([302]));
+    expect((await countsOf(ctx.db, ad.id)).clicks).toBe(1);
   });
 
   it('leads an ended ad to its page without counting, and answers 404 for an unknown ad', async () => {
