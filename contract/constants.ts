@@ -65,6 +65,12 @@ export const OPTIMISER = {
 } as const;
 
 /** Trust rules for a price (README "Prix : observations, consensus, réputation"); see server/features/prices/. */
+/** What one person may add to the shared catalogue in 24 hours (all their accounts together). */
+export const CATALOGUE_LIMITS = {
+  products: { perDay: 40, perDayOnProbation: 10 },
+  stores: { perDay: 10, perDayOnProbation: 3 },
+} as const;
+
 export const TRUST = {
   /** A contributor farther than this from the store is held for review. */
   maxDistanceKm: 1,

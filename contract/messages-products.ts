@@ -20,6 +20,7 @@ export const products = {
   selectShopForPrice: 'Veuillez sélectionner un magasin pour ce prix',
   selectShop: 'Veuillez sélectionner un magasin',
   notFound: 'Produit introuvable',
+  tooManyToday: (max: number) => `Vous avez déjà ajouté ${max} produits en 24 heures : c’est la limite par personne. Réessayez demain.`,
   categoryInvalid: 'Veuillez choisir une catégorie dans la liste',
   unitInvalid: 'Veuillez choisir une unité dans la liste',
   imageInvalid: 'Image invalide : envoyez une nouvelle image ou gardez une image du produit',

@@ -17,6 +17,7 @@ export const storeFinder = {
 } as const;
 
 export const stores = {
+  tooManyToday: (max: number) => `Vous avez déjà ajouté ${max} magasins en 24 heures : c’est la limite par personne. Réessayez demain.`,
   notFound: 'Magasin introuvable',
   nameRequired: 'Le nom du magasin est requis',
   queryTooShort: 'La recherche doit contenir au moins 2 caractères',

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DOCUMENT_TEXT_MAX_CHARS, PDF_IMAGE_MAX_PIXELS } from '#contract/imports';
+import { CATALOGUE_LIMITS } from '#contract/constants';
 import { fr } from '#contract/messages';
 import { TRUST } from '#contract/prices';
 import { isDatabaseConnectionLost } from './database-errors';
@@ -102,6 +103,8 @@ const ERRORS = {
   TOO_MANY_REGISTRATIONS: [429, fr.auth.tooManyRegistrations(60)],
   TOO_MANY_PRICES_FOR_ITEM: [429, fr.contribute.tooManyForItem(TRUST.maxPerItemPerDay)],
   TOO_MANY_PRICES_TODAY: [429, fr.contribute.tooManyToday(TRUST.maxPerUserPerDay)],
+  TOO_MANY_PRODUCTS: [429, fr.products.tooManyToday(CATALOGUE_LIMITS.products.perDay)],
+  TOO_MANY_STORES: [429, fr.stores.tooManyToday(CATALOGUE_LIMITS.stores.perDay)],
   TOO_MANY_FLAGS: [429, fr.moderation.tooManyFlags(TRUST.maxFlagsPerUserPerDay)],
   ALREADY_FLAGGED: [409, fr.moderation.alreadyFlagged],
   OBSERVATION_NOT_FOUND: [404, fr.moderation.observationNotFound],

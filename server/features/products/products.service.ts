@@ -24,6 +24,7 @@ import { catalogueCache, catalogueChanged, productCardCache } from './catalogue-
 import { assertBarcodeFree, withBarcodeClashAsConflict } from './product-barcodes';
 import { changesBetween, columnsOf, createSuggestion, hasChanges, lockProduct, recordRevision, snapshotOf } from './product-revisions';
 import { type ProductImages, resolveProductImages } from './product-images';
+import { assertCreationQuota } from './creation-quota';
 
 type ListQuery = z.output<typeof ProductListQuerySchema>;
 type ProductInput = z.output<typeof ProductCreateSchema>;
@@ -200,6 +201,7 @@ export async function createProduct(deps: AppDeps, who: Requester, input: Produc
   const snapshot = newProductSnapshot(input, images);
   const id = await withBarcodeClashAsConflict(deps.db, snapshot.barcode, () => deps.db.transaction(async (tx) => {
     await assertBarcodeFree(tx, snapshot.barcode, null);
+    await assertCreationQuota(tx, 'products', who.principal.userId, now);
     const [row] = await tx
       .insert(products)
       .values({ ...columnsOf(snapshot), name: snapshot.name, category: snapshot.category, createdBy: who.principal.userId, createdAt: now, updatedAt: now })
@@ -278,6 +280,7 @@ export async function quickAdd(deps: AppDeps, principal: Principal, input: z.out
       .orderBy(asc(products.createdAt))
       .limit(1);
     if (existing) return { id: existing.id, alreadyExisted: true };
+    await assertCreationQuota(tx, 'products', principal.userId, now);
     const snapshot = newProductSnapshot(input, {});
     const [row] = await tx
       .insert(products)

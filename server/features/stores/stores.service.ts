@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors';
 import { haversineKm, type LatLng } from '../../platform/geo';
 import { isUuid } from '../../platform/ids';
 import { matchCondition, withFuzzyThreshold, type SearchMode } from '../../platform/text-search';
+import { assertCreationQuota } from '../products/creation-quota';
 
 export type StoreRow = typeof stores.$inferSelect;
 
@@ -116,6 +117,7 @@ export async function findOrCreateStore(tx: Tx, input: NewStore, createdBy: stri
   const center = { latitude: input.latitude, longitude: input.longitude };
   const [same] = await storesWithin(tx, center, PLACES.duplicateWithinM / 1000, sql`mp_fold(${stores.name}) = mp_fold(${input.name})`);
   if (same) return { row: same.row, created: false };
+  if (createdBy) await assertCreationQuota(tx, 'stores', createdBy, new Date());
   const [row] = await tx
     .insert(stores)
     .values({
