@@ -6,6 +6,7 @@ export const adminUi = {
   suggestionApplied: 'Modification appliquée',
   suggestionRefused: 'Modification refusée',
   reverted: 'Produit rétabli',
+  barcodeClaimed: 'Code-barres attribué à ce produit',
   suspended: 'Compte suspendu',
   reinstated: 'Compte rétabli',
 
@@ -178,6 +179,7 @@ export const adminUi = {
     'suggestion.apply': 'Modification appliquée',
     'suggestion.refuse': 'Modification refusée',
     'product.revert': 'Produit rétabli',
+    'product.barcode_claim': 'Code-barres attribué au bon produit',
     'user.suspend': 'Compte suspendu',
     'user.reinstate': 'Compte rétabli',
   } as Record<string, string>,

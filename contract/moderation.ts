@@ -22,6 +22,9 @@ export const OptionalReasonSchema = z.object({
   reason: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), reasonText.optional()),
 });
 
+/** POST /api/admin/products/{id}/barcode: the barcode to give to this product. */
+export const BarcodeClaimSchema = z.object({ barcode: z.string({ error: fr.barcodes.invalid }).trim().min(1, { error: fr.barcodes.invalid }).max(64, { error: fr.barcodes.invalid }) });
+
 export const RevertSchema = z.object({
   revision_id: z.string({ error: fr.moderation.revisionNotFound }).uuid({ error: fr.moderation.revisionNotFound }),
 });

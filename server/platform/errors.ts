@@ -114,6 +114,7 @@ const ERRORS = {
   SUGGESTION_ALREADY_REVIEWED: [409, fr.moderation.suggestionAlreadyReviewed],
   REVISION_NOT_FOUND: [404, fr.moderation.revisionNotFound],
   REVISION_IS_CURRENT: [409, fr.moderation.revisionIsCurrent],
+  BARCODE_ALREADY_HERE: [409, fr.moderation.barcodeAlreadyHere],
   USER_NOT_FOUND: [404, fr.moderation.userNotFound],
   USER_ALREADY_SUSPENDED: [409, fr.moderation.alreadySuspended],
   CANNOT_SUSPEND_MODERATOR: [409, fr.moderation.cannotSuspendModerator],

@@ -11,6 +11,7 @@ export type AuditAction =
   | 'suggestion.apply'
   | 'suggestion.refuse'
   | 'product.revert'
+  | 'product.barcode_claim'
   | 'user.suspend'
   | 'user.reinstate'
   | 'agent.approve'

@@ -21,6 +21,7 @@ import {
   QueueCountsSchema,
   ReasonSchema,
   RevertSchema,
+  BarcodeClaimSchema,
   SuggestionPageSchema,
   SuggestionsQuerySchema,
 } from '#contract/moderation';
@@ -31,7 +32,7 @@ import { agentApplicationPage, approveAgent, refuseAgent } from './agent-applica
 import { auditPage } from './audit';
 import { contributorProfile } from './contributors';
 import { approveObservation, observationQueue, queueCounts, rejectObservation } from './observation-queue.service';
-import { applySuggestion, productRevisionsOf, refuseSuggestion, revertProduct, suggestionPage } from './product-moderation.service';
+import { applySuggestion, claimBarcode, productRevisionsOf, refuseSuggestion, revertProduct, suggestionPage } from './product-moderation.service';
 import { reinstateUser, suspendUser } from './users-moderation.service';
 
 const IdParams = z.object({ id: z.string() });
@@ -107,6 +108,15 @@ export async function moderationRoutes(fastify: FastifyInstance, { deps }: { dep
     async (request) => {
       await revertProduct(deps, principalOf(request), request.params.id, request.body.revision_id);
       return done(texts.reverted);
+    },
+  );
+
+  app.post(
+    '/admin/products/:id/barcode',
+    { ...base, schema: { tags, summary: 'Attribuer un code-barres au bon produit (le produit qui le portait le perd)', params: IdParams, body: BarcodeClaimSchema, response: decisions } },
+    async (request) => {
+      await claimBarcode(deps, principalOf(request), request.params.id, request.body.barcode);
+      return done(texts.barcodeClaimed);
     },
   );
 

@@ -2,6 +2,7 @@
 // revision. Each decision is one transaction: the product row is locked, the change and its
 // revision are written, the author is told, and the audit row records it.
 import { asc, count, desc, eq } from 'drizzle-orm';
+import { canonicalGtin } from '#contract/barcodes';
 import { fr } from '#contract/messages';
 import type { ProductRevision, SuggestionPage } from '#contract/moderation';
 import type { AppDeps } from '../../deps';
@@ -12,7 +13,7 @@ import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { createNotifications } from '../notifications/notifications.service';
 import { catalogueChanged } from '../products/catalogue-cache';
-import { assertBarcodeFree, withBarcodeClashAsConflict } from '../products/product-barcodes';
+import { assertBarcodeFree, productIdByBarcode, withBarcodeClashAsConflict } from '../products/product-barcodes';
 import {
   applyChanges,
   changesBetween,
@@ -176,6 +177,45 @@ export async function revertProduct(deps: AppDeps, moderator: Principal, product
       targetId: product.id,
       before: { product: before },
       after: { revision: revision.number, product: revision.snapshot },
+      reason: null,
+      now,
+    });
+  }));
+  await catalogueChanged(deps.db);
+}
+
+/**
+ * POST /api/admin/products/{id}/barcode (finding 9: a fake product squatted a real barcode, and the
+ * real product got 409 BARCODE_TAKEN). The moderator gives the barcode to the right product: the
+ * squatter loses it, both changes are revisions (so either can be reverted) and the audit log says so.
+ */
+export async function claimBarcode(deps: AppDeps, moderator: Principal, productId: string, code: string): Promise<void> {
+  const gtin = canonicalGtin(code);
+  if (!gtin) throw new AppError('BARCODE_INVALID');
+  const now = deps.now();
+  await withBarcodeClashAsConflict(deps.db, gtin, () => deps.db.transaction(async (tx) => {
+    const product = isUuid(productId) ? await lockProduct(tx, productId) : undefined;
+    if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+    if (product.barcode === gtin) throw new AppError('BARCODE_ALREADY_HERE');
+    const holderId = await productIdByBarcode(tx, gtin, product.id);
+    const holder = holderId ? await lockProduct(tx, holderId) : undefined;
+    if (holder) {
+      const before = snapshotOf(holder);
+      const after = { ...before, barcode: null };
+      await tx.update(products).set({ ...columnsOf(after), updatedAt: now }).where(eq(products.id, holder.id));
+      await recordRevision(tx, holder.id, { userId: moderator.userId, kind: 'edited', before, after, note: fr.moderation.barcodeGivenTo(gtin, product.name), now });
+    }
+    const before = snapshotOf(product);
+    const after = { ...before, barcode: gtin };
+    await tx.update(products).set({ ...columnsOf(after), updatedAt: now }).where(eq(products.id, product.id));
+    await recordRevision(tx, product.id, { userId: moderator.userId, kind: 'edited', before, after, note: holder ? fr.moderation.barcodeClaimedFrom(gtin, holder.name) : null, now });
+    await writeAudit(tx, {
+      moderatorId: moderator.userId,
+      action: 'product.barcode_claim',
+      targetType: 'product',
+      targetId: product.id,
+      before: { barcode: before.barcode, holder: holder ? { id: holder.id, name: holder.name } : null },
+      after: { barcode: gtin },
       reason: null,
       now,
     });
