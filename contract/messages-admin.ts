@@ -7,6 +7,10 @@ export const adminUi = {
   suggestionRefused: 'Modification refusée',
   reverted: 'Produit rétabli',
   barcodeClaimed: 'Code-barres attribué à ce produit',
+  barcodeClaimTitle: 'Code-barres usurpé',
+  barcodeClaimHint: 'Donnez à ce produit un code-barres qu’un autre produit porte à tort : celui-ci le perd, et les deux changements restent dans les versions.',
+  barcodeClaimLabel: 'Code-barres (EAN ou UPC)',
+  barcodeClaimAction: 'Attribuer à ce produit',
   suspended: 'Compte suspendu',
   reinstated: 'Compte rétabli',
 

@@ -1,4 +1,5 @@
-// /admin/products: find a product in the catalogue and open its revisions (?product=<id>).
+// /admin/products: find a product in the catalogue, open its revisions (?product=<id>) and give it a
+// barcode another product squats.
 import { History } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { fr } from '#contract/messages';
@@ -7,6 +8,7 @@ import { EmptyState, PageHeader } from '../../ui/Card';
 import { ProductImage } from '../../ui/ProductImage';
 import { SearchCombobox } from '../../ui/SearchCombobox';
 import { searchProducts } from './admin-api';
+import { BarcodeClaimForm } from './BarcodeClaimForm';
 import { ProductRevisions } from './ProductRevisions';
 
 const texts = fr.adminUi;
@@ -38,7 +40,10 @@ export function AdminProductsPage() {
         )}
       />
       {productId ? (
-        <ProductRevisions key={productId} productId={productId} />
+        <>
+          <BarcodeClaimForm key={`barcode-${productId}`} productId={productId} />
+          <ProductRevisions key={productId} productId={productId} />
+        </>
       ) : (
         <EmptyState icon={<History size={24} />} title={texts.pickProduct} text={texts.pickProductText} />
       )}

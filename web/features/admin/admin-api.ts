@@ -95,6 +95,7 @@ export const moderationCalls = {
   apply: (id: string, note?: string) => decide(`/admin/product-suggestions/${id}/apply`, optionalReason(note)),
   refuse: (id: string, reason: string) => decide(`/admin/product-suggestions/${id}/refuse`, { reason }),
   revert: (productId: string, revisionId: string) => decide(`/admin/products/${productId}/revert`, { revision_id: revisionId }),
+  claimBarcode: (productId: string, barcode: string) => decide(`/admin/products/${productId}/barcode`, { barcode }),
   suspend: (userId: string, reason: string) => decide(`/admin/users/${userId}/suspend`, { reason }),
   reinstate: (userId: string) => decide(`/admin/users/${userId}/reinstate`),
   approveAgent: (userId: string) => decide(`/admin/agent-applications/${userId}/approve`),
