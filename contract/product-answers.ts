@@ -58,6 +58,13 @@ export const ProductDetailSchema = ProductSchema.extend({ prices: z.array(Produc
 /** GET /api/products-with-prices. */
 export const PricedProductsResponseSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema) });
 
+/** POST /api/products, /products/duplicate and PUT /api/products/{id} (applied at once): the product as it is now. */
+export const ProductWriteResponseSchema = z.object({ success: z.literal(true), message: z.string(), product: ProductDetailSchema });
+/** PUT /api/products/{id} by someone else than its author: the product unchanged, the suggestion waiting for a moderator (202). */
+export const ProductSuggestionResponseSchema = ProductWriteResponseSchema.extend({ pending_review: z.literal(true), suggestion_id: z.string() });
+/** POST /api/products/quick-add: the product of that name (created: 201, already there: 200). */
+export const QuickAddResponseSchema = z.object({ success: z.literal(true), product: ProductSchema, already_existed: z.boolean() });
+
 // Compile-time: the schema and the type describe the same object.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const detailMatches: Same<z.infer<typeof ProductDetailSchema>, ProductDetail> = true;

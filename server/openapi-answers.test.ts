@@ -12,13 +12,7 @@ import { createTestContext, registerUser, type TestContext } from './test/harnes
  * Operations being rewritten elsewhere (issue 27: accounts, ads, catalogue writes), which will
  * declare their answers themselves. Empty it as they do: the test below says which entries are done.
  */
-const NOT_DECLARED_YET = new Set([
-  'POST /api/products',
-  'PUT /api/products/{id}',
-  'POST /api/products/duplicate',
-  'POST /api/products/quick-add',
-  'POST /api/stores',
-]);
+const NOT_DECLARED_YET = new Set<string>([]);
 
 type Response = { description?: string; content?: Record<string, { schema?: unknown }> };
 type Operation = { responses?: Record<string, Response> };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorResponses } from '#contract/api-errors';
 import { AttachBarcodeResponseSchema, AttachBarcodeSchema, BarcodeSchema, BarcodeTakenResponseSchema } from '#contract/barcodes';
 import { fr } from '#contract/messages';
-import { PricedProductsResponseSchema, ProductDetailSchema, ProductSchema } from '#contract/product-answers';
+import { PricedProductsResponseSchema, ProductDetailSchema, ProductSchema, ProductSuggestionResponseSchema, ProductWriteResponseSchema, QuickAddResponseSchema } from '#contract/product-answers';
 import {
   PricedProductsQuerySchema,
   ProductCreateSchema,
@@ -105,26 +105,26 @@ export async function productsRoutes(fastify: FastifyInstance, { deps }: { deps:
 
   const requester = (request: FastifyRequest) => ({ principal: principalOf(request), ip: request.ip });
 
-  app.post('/products', { ...form, schema: { body: ProductCreateSchema, tags } }, async (request, reply) => {
+  app.post('/products', { ...form, schema: { body: ProductCreateSchema, tags, response: { 201: ProductWriteResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 429) } } }, async (request, reply) => {
     const product = await createProduct(deps, requester(request), request.body);
     return reply.status(201).send({ success: true, message: fr.products.createdPlain, product });
   });
 
   // The owner's edit applies at once (200); anyone else's waits for a moderator (202, product unchanged).
-  app.put('/products/:id', { ...form, schema: { params: IdParams, body: ProductUpdateSchema, tags } }, async (request, reply) => {
+  app.put('/products/:id', { ...form, schema: { params: IdParams, body: ProductUpdateSchema, tags, response: { 200: ProductWriteResponseSchema, 202: ProductSuggestionResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 429) } } }, async (request, reply) => {
     const { product, suggestionId } = await updateProduct(deps, requester(request), request.params.id, request.body);
     if (suggestionId) {
-      return reply.status(202).send({ success: true, message: fr.moderation.suggestionSent, product, pending_review: true, suggestion_id: suggestionId });
+      return reply.status(202).send({ success: true as const, message: fr.moderation.suggestionSent, product, pending_review: true as const, suggestion_id: suggestionId });
     }
-    return { success: true, message: fr.products.updated, product };
+    return { success: true as const, message: fr.products.updated, product };
   });
 
-  app.post('/products/duplicate', { onRequest: app.requireConsumer, schema: { body: ProductDuplicateSchema, tags } }, async (request, reply) => {
+  app.post('/products/duplicate', { onRequest: app.requireConsumer, schema: { body: ProductDuplicateSchema, tags, response: { 201: ProductWriteResponseSchema, ...errorResponses(400, 401, 403, 404, 429) } } }, async (request, reply) => {
     const { product, shopName } = await duplicateProduct(deps, requester(request), request.body);
     return reply.status(201).send({ success: true, message: fr.products.duplicated(shopName), product });
   });
 
-  app.post('/products/quick-add', { onRequest: app.requireConsumer, schema: { body: QuickAddSchema, tags } }, async (request, reply) => {
+  app.post('/products/quick-add', { onRequest: app.requireConsumer, schema: { body: QuickAddSchema, tags, response: { 200: QuickAddResponseSchema, 201: QuickAddResponseSchema, ...errorResponses(400, 401, 403, 429) } } }, async (request, reply) => {
     const { product, alreadyExisted } = await quickAdd(deps, principalOf(request), request.body);
     return reply.status(alreadyExisted ? 200 : 201).send({ success: true, product, already_existed: alreadyExisted });
   });

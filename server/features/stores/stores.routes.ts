@@ -7,13 +7,16 @@ import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
 import { createStore, listStores, nearbyPlaces, searchPlaces } from './stores.service';
 
+/** POST /api/stores: the store, created (201) or found within 50 m under the same name (200). */
+const StoreCreatedSchema = StoreSchema.extend({ already_existed: z.boolean() });
+
 export async function storesRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['stores'];
 
   app.get('/stores', { onRequest: app.requireUser, schema: { tags, response: { 200: z.array(StoreSchema), ...errorResponses(401) } } }, async () => listStores(deps));
 
-  app.post('/stores', { onRequest: app.requireConsumer, schema: { body: StoreCreateSchema, tags } }, async (request, reply) => {
+  app.post('/stores', { onRequest: app.requireConsumer, schema: { body: StoreCreateSchema, tags, response: { 200: StoreCreatedSchema, 201: StoreCreatedSchema, ...errorResponses(400, 401, 403, 429) } } }, async (request, reply) => {
     const { store, created } = await createStore(deps, request.body, principalOf(request).userId);
     return reply.status(created ? 201 : 200).send({ ...store, already_existed: !created });
   });
