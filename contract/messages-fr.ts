@@ -32,6 +32,7 @@ export { operations } from './messages-operations';
 export { optimiserView } from './messages-optimiser-view';
 export { livePayments } from './messages-payments';
 export { catalogueUi, trustUi } from './messages-catalogue';
+export { catalogueHygiene } from './messages-catalogue-hygiene';
 export { products, nearbyInvite } from './messages-products';
 export { profile } from './messages-profile';
 export { quality } from './messages-quality';
@@ -94,7 +95,7 @@ export const nav = {
   notifications: 'Notifications',
   unreadBadge: (n: number) => `${n} notification(s) non lue(s)`,
   mainNavigation: 'Navigation principale',
-  moderation: { queue: 'Modération', products: 'Produits', orders: 'Commandes', journal: 'Journal' },
+  moderation: { queue: 'Modération', products: 'Produits', catalogue: 'Catalogue', orders: 'Commandes', journal: 'Journal' },
   myAds: 'Mes annonces',
   /** The ad manager's floating button (spec part 2 section 2, word for word). */
   adFab: 'Une annonce à passer? Lance-toi!',

@@ -1,6 +1,7 @@
 // The product answers as zod schemas (CONVENTIONS.md habit 12), for the routes that declare what they
 // answer. They follow the `Product` and `ProductDetail` types of contract/products.ts, which the
 // assertions at the bottom keep in step.
+import { LISTINGS } from './catalogue-hygiene';
 import { z } from './zod';
 import type { PricedProductsResponse, ProductDetail } from './products';
 
@@ -53,7 +54,7 @@ export const ProductPriceSchema = PriceFreshnessSchema.extend({
   is_best: z.boolean(),
 });
 
-export const ProductDetailSchema = ProductSchema.extend({ prices: z.array(ProductPriceSchema) });
+export const ProductDetailSchema = ProductSchema.extend({ prices: z.array(ProductPriceSchema), listing: z.enum(LISTINGS) });
 
 /** GET /api/products-with-prices. */
 export const PricedProductsResponseSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema) });

@@ -1,6 +1,7 @@
 // The product catalogue (spec part 2 sections 3, 5, 7 and 9): categories and units as the spec lists
 // them, the payloads of every product call and the shapes the API answers with.
 import { z } from './zod';
+import type { Listing } from './catalogue-hygiene';
 import { OptionalBarcodeField } from './barcodes';
 import { ALL_CATEGORIES, ALL_UNITS, CATALOGUE, PRODUCT_SORTS } from './catalogue';
 import { IMAGE_DATA_URL_MAX_CHARS } from './constants';
@@ -197,7 +198,8 @@ export type Product = {
   updated_at: string;
 };
 
-export type ProductDetail = Product & { prices: ProductPrice[] };
+/** `listing`: who sees the product (contract/catalogue-hygiene.ts): 'pending' while a newcomer's addition waits for confirmation. */
+export type ProductDetail = Product & { prices: ProductPrice[]; listing: Listing };
 
 export type ProductMutationResponse = {
   success: true;

@@ -50,6 +50,8 @@ import { pricesRoutes } from './features/prices/prices.routes';
 import { registerOutlierJob } from './features/prices/outlier-job';
 import { registerProbationJob } from './features/prices/probation';
 import { moderationRoutes } from './features/moderation/moderation.routes';
+import { catalogueRemovalRoutes } from './features/moderation/catalogue-removal.routes';
+import { registerCataloguePurgeJob } from './features/moderation/catalogue-removal.service';
 import { registerDemoRedaction } from './features/moderation/demo-redaction';
 import { importsRoutes } from './features/imports/imports.routes';
 import { recognitionRoutes } from './features/recognition/recognition.routes';
@@ -118,6 +120,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerPaymentReconciler(app, deps, payments);
   registerOutlierJob(app, deps);
   registerProbationJob(app, deps);
+  registerCataloguePurgeJob(app, deps);
   registerAdExpiryJob(app, deps, payments);
   const ocr = options.ocr ?? createOcrPool({ size: config.imports.ocrWorkers });
   if (!options.ocr) app.addHook('onClose', () => ocr.close());
@@ -140,6 +143,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       await api.register(storesRoutes, { deps });
       await api.register(pricesRoutes, { deps });
       await api.register(moderationRoutes, { deps });
+      await api.register(catalogueRemovalRoutes, { deps });
       await api.register(importsRoutes, { deps, ocr });
       await api.register(recognitionRoutes, { deps, ocr });
       await api.register(adsRoutes, { deps, payments });

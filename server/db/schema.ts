@@ -3,6 +3,7 @@
 // After a change: `npm run db:generate` and commit the generated SQL in migrations/.
 import { sql } from 'drizzle-orm';
 import type { ProductChanges, ProductSnapshot } from '#contract/moderation';
+import type { CatalogueRemoval, Listing } from '#contract/catalogue-hygiene';
 import {
   bigint,
   bigserial,
@@ -219,8 +220,18 @@ export const stores = pgTable(
     externalId: text('external_id'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** Who sees it (catalogue-listing.ts): 'listed' everyone, 'pending' its author and moderators (a newcomer's addition), 'hidden' moderators only. */
+    listing: text('listing').$type<Listing>().notNull().default('listed'),
+    /** Why it is not listed (hidden, deleted or merged: by whom, when, what a merge moved), so a moderator can undo it. */
+    removal: jsonb('removal').$type<CatalogueRemoval>(),
+    /** A deleted or merged entry is erased for good after this (30 days), unless restored before. */
+    purgeAfter: timestamp('purge_after', { withTimezone: true }),
   },
-  (t) => [index('stores_lat_lng_idx').on(t.latitude, t.longitude), uniqueIndex('stores_external_idx').on(t.source, t.externalId)],
+  (t) => [
+    index('stores_lat_lng_idx').on(t.latitude, t.longitude),
+    uniqueIndex('stores_external_idx').on(t.source, t.externalId),
+    index('stores_unlisted_idx').on(t.listing, t.createdAt).where(sql`${t.listing} <> 'listed'`),
+  ],
 );
 
 export const products = pgTable(
@@ -245,8 +256,15 @@ export const products = pgTable(
     searchText: text('search_text').generatedAlwaysAs(sql`mp_fold(name || ' ' || coalesce(brand, ''))`),
     /** Folded name: the "name A-Z" sort key ("Éponge" sorts with the E's). */
     sortName: text('sort_name').generatedAlwaysAs(sql`mp_fold(name)`),
+    /** Who sees it (catalogue-listing.ts): 'listed' everyone, 'pending' its author and moderators (a newcomer's addition), 'hidden' moderators only. */
+    listing: text('listing').$type<Listing>().notNull().default('listed'),
+    /** Why it is not listed (hidden, deleted or merged: by whom, when, what a merge moved), so a moderator can undo it. */
+    removal: jsonb('removal').$type<CatalogueRemoval>(),
+    /** A deleted or merged entry is erased for good after this (30 days), unless restored before. */
+    purgeAfter: timestamp('purge_after', { withTimezone: true }),
   },
   (t) => [
+    index('products_unlisted_idx').on(t.listing, t.createdAt).where(sql`${t.listing} <> 'listed'`),
     index('products_category_idx').on(t.category),
     index('products_created_idx').on(t.createdAt),
     // fastupdate off: products are added rarely and searched constantly, so new entries go straight

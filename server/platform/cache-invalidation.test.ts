@@ -9,7 +9,7 @@ import type { BannerSlide } from '#contract/ads-banner';
 import { DEMO_ACCOUNTS } from '#contract/demo';
 import { adImpressions, stores, users } from '../db/schema';
 import { insertAd } from '../test/banner-ads-fixture';
-import { bearer, createTestContext, registerUser, type SignedIn, type TestContext } from '../test/harness';
+import { bearer, createTestContext, registerUser, type SignedIn, type TestContext, trustedUser } from '../test/harness';
 import { testDbKind, withAdminClient } from '../test/template-db';
 import { invalidateCache } from './cache-invalidation';
 import { databaseEventsOf } from './pg-listener';
@@ -22,7 +22,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   // On PostgreSQL the caches are used once the listener is connected (a loaded machine may take a while).
   expect(await databaseEventsOf(ctx.db)!.whenLive(30_000)).toBe(true);
-  owner = await registerUser(ctx.app);
+  // An established contributor: a newcomer's product would be seen by its author only (catalogue-listing.ts).
+  owner = await trustedUser(ctx);
   const [geant] = await ctx.db.select().from(stores).where(eq(stores.name, 'Géant CKdo'));
   const res = await ctx.app.inject({ method: 'POST', url: '/api/products', headers: bearer(owner.access_token), payload: { name: 'Savon de Marseille', shop_id: geant.id, price: 900 } });
   expect(res.statusCode, res.body).toBe(201);

@@ -60,6 +60,7 @@ const agentPages: RouteObject[] = [
 const moderatorPages: RouteObject[] = [
   page('/admin', () => import('../features/admin/ModerationPage'), 'ModerationPage'),
   page('/admin/products', () => import('../features/admin/AdminProductsPage'), 'AdminProductsPage'),
+  page('/admin/catalogue', () => import('../features/admin/AdminCataloguePage'), 'AdminCataloguePage'),
   page('/admin/users/:id', () => import('../features/admin/ContributorPage'), 'ContributorPage'),
   page('/admin/journal', () => import('../features/admin/AuditLogPage'), 'AuditLogPage'),
   page('/admin/orders', () => import('../features/admin/AdminOrdersPage'), 'AdminOrdersPage'),

@@ -155,12 +155,12 @@ export async function loadIndex(db: DbOrTx): Promise<CatalogueIndex> {
     db,
     sql`select count(*) as n, sum(hashtext(id::text || name || coalesce(brand, '') || category || coalesce(unit, ''))::bigint)::text as h,
                max(updated_at)::text as m
-        from products`,
+        from products where listing = 'listed'`,
   );
   const key = `${state?.n}:${state?.h}:${state?.m}`;
   const known = cache.get(db);
   if (known && known.key === key) return known.index;
-  const rows = await queryRows<ProductRow>(db, sql`select id, name, brand, category, unit from products order by sort_name, id`);
+  const rows = await queryRows<ProductRow>(db, sql`select id, name, brand, category, unit from products where listing = 'listed' order by sort_name, id`);
   const index = buildIndex(rows);
   cache.set(db, { key, index });
   return index;

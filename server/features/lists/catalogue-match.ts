@@ -25,8 +25,8 @@ export async function searchProducts(db: DbOrTx, search: string, limit: number):
   const byBarcode = gtin ? sql` or p.barcode = ${gtin}` : sql``;
   const barcodeFirst = gtin ? sql`(p.barcode is not distinct from ${gtin}) desc, ` : sql``;
   const where = term
-    ? sql`where ${TARGET} like mp_fold(${`%${escapeLike(term)}%`}) escape '\\' or mp_fold(${term}) <% ${TARGET}${byBarcode}`
-    : sql``;
+    ? sql`where p.listing = 'listed' and (${TARGET} like mp_fold(${`%${escapeLike(term)}%`}) escape '\\' or mp_fold(${term}) <% ${TARGET}${byBarcode})`
+    : sql`where p.listing = 'listed'`;
   const order = term
     ? sql`order by ${barcodeFirst}${relevanceOrder(TARGET, sql`p.sort_name`, term, 'fuzzy')}, coalesce(cp.store_count, 0) desc, p.name`
     : sql`order by coalesce(cp.store_count, 0) desc, p.name`;
@@ -60,7 +60,7 @@ export async function exactProductIds(db: DbOrTx, names: readonly string[]): Pro
     db,
     sql`select q.idx, min(p.id::text) as id
         from unnest(array[${terms}]::text[]) with ordinality as q(term, idx)
-        join products p on p.sort_name = mp_fold(q.term)
+        join products p on p.sort_name = mp_fold(q.term) and p.listing = 'listed'
         group by q.idx
         having count(*) = 1`,
   );

@@ -12,6 +12,7 @@ export type AuditAction =
   | 'suggestion.refuse'
   | 'product.revert'
   | 'product.barcode_claim'
+  | `${'product' | 'store'}.${'publish' | 'hide' | 'delete' | 'merge' | 'restore'}`
   | 'user.suspend'
   | 'user.reinstate'
   | 'agent.approve'
@@ -20,7 +21,7 @@ export type AuditAction =
 export type AuditInput = {
   moderatorId: string;
   action: AuditAction;
-  targetType: 'price_observation' | 'product_suggestion' | 'product' | 'user';
+  targetType: 'price_observation' | 'product_suggestion' | 'product' | 'store' | 'user';
   targetId: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

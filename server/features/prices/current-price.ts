@@ -44,6 +44,9 @@ export async function voicesIn(db: DbOrTx, productId: string, storeId: string): 
                  coalesce(u.reputation, 0) as reputation, o.user_id, o.confirmed_at
           from ${priceObservations} o left join ${users} u on u.id = o.user_id
           where o.product_id = ${productId} and o.store_id = ${storeId} and o.status = 'accepted' and u.suspended_at is null
+            -- a product or store a moderator removed shows no price (catalogue-removal.service.ts)
+            and not exists (select 1 from products hp where hp.id = o.product_id and hp.listing = 'hidden')
+            and not exists (select 1 from stores hs where hs.id = o.store_id and hs.listing = 'hidden')
         ),
         recent as (
           select * from counted

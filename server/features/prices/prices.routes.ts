@@ -50,6 +50,6 @@ export async function pricesRoutes(fastify: FastifyInstance, { deps }: { deps: A
       onRequest: app.optionalUser,
       schema: { params: z.object({ id: z.string() }), querystring: PriceHistoryQuerySchema, tags, response: { 200: PriceHistorySchema, ...errorResponses(400, 401, 404) } },
     },
-    async (request) => priceHistory(deps, request.params.id, request.query.days),
+    async (request) => priceHistory(deps, request.params.id, request.query.days, request.principal),
   );
 }

@@ -13,7 +13,7 @@ import { fr } from '#contract/messages';
 import { TRUST, type ContributionResponse, type ContributionSchema, type PriceHistory, type PriceObservation } from '#contract/prices';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { priceObservations, products, stores } from '../../db/schema';
+import { priceObservations, stores } from '../../db/schema';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { haversineKm, type LatLng } from '../../platform/geo';
@@ -24,6 +24,7 @@ import { findStore, type StoreRow } from '../stores/stores.service';
 import { pricesAgree } from './consensus';
 import { lockProductStore, refreshCurrentPrice, rewardAgreement, shownPrice, voicesIn } from './current-price';
 import { corroborateEarlier } from './probation';
+import { entryOf, visibleTo } from '../products/catalogue-listing';
 import { speakerOf } from '../auth/people';
 import { assessObservation } from './trust';
 
@@ -162,9 +163,10 @@ export async function recordObservation(tx: Tx, input: NewObservation): Promise<
 const awaiting = (row: ObservationRow, currentPrice: number | null) =>
   row.status === 'accepted' && (row.probation || currentPrice === null || !pricesAgree(row.priceXaf, currentPrice));
 
-async function assertProductExists(deps: AppDeps, id: string): Promise<void> {
-  const [row] = isUuid(id) ? await deps.db.select({ id: products.id }).from(products).where(eq(products.id, id)) : [];
-  if (!row) throw new AppError('PRODUCT_NOT_FOUND');
+/** The product exists and `viewer` may see it (a hidden product takes no price; a pending one only its author's). */
+async function assertProductExists(deps: AppDeps, id: string, viewer: Principal | null | undefined): Promise<void> {
+  const entry = isUuid(id) ? await entryOf(deps.db, 'products', id) : undefined;
+  if (!entry || !visibleTo(entry, viewer)) throw new AppError('PRODUCT_NOT_FOUND');
 }
 
 /** POST /api/prices/contribute. */
@@ -174,8 +176,8 @@ export async function contribute(
   input: z.output<typeof ContributionSchema>,
   ip: string,
 ): Promise<ContributionResponse> {
-  await assertProductExists(deps, input.product_id);
-  const store = await findStore(deps.db, input.store_id);
+  await assertProductExists(deps, input.product_id, principal);
+  const store = await findStore(deps.db, input.store_id, principal);
   let photoUrl: string | null = null;
   if (input.image_base64) {
     const bytes = decodeBase64Image(input.image_base64, IMAGE_MAX_BYTES, 'IMAGE_TOO_LARGE');
@@ -219,8 +221,8 @@ export async function contribute(
 const HISTORY_MAX_POINTS = 5000;
 
 /** GET /api/products/{id}/price-history: accepted prices over the last `days`, one series per store. */
-export async function priceHistory(deps: AppDeps, productId: string, days: number): Promise<PriceHistory> {
-  await assertProductExists(deps, productId);
+export async function priceHistory(deps: AppDeps, productId: string, days: number, viewer?: Principal | null): Promise<PriceHistory> {
+  await assertProductExists(deps, productId, viewer);
   const since = new Date(deps.now().getTime() - days * DAY_MS);
   const rows = await deps.db
     .select({ storeId: priceObservations.storeId, storeName: stores.name, observedAt: priceObservations.observedAt, price: priceObservations.priceXaf })

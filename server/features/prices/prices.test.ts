@@ -199,7 +199,7 @@ describe('repeated submissions', () => {
 
 describe('current price', () => {
   it("counts a contributor's latest observation: an older one recorded later does not replace it", async () => {
-    const storeRow = await findStore(ctx.db, store.id);
+    const storeRow = await findStore(ctx.db, store.id, { userId: alice.user.id, sessionId: '', userType: 'consumer' });
     await contribute({ product_id: productId, store_id: store.id, price: 1200, ...inStore() });
     const tenDaysAgo = new Date(ctx.clock.now().getTime() - 10 * 24 * 3600 * 1000);
     const late = await ctx.db.transaction((tx) =>

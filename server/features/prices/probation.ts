@@ -20,6 +20,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { people, priceObservations } from '../../db/schema';
 import { insertJob } from '../../platform/jobs/job-store';
 import { catalogueChanged } from '../products/catalogue-cache';
+import { publishPendingOf } from '../products/catalogue-listing';
 import { lockProductStore, refreshCurrentPrice } from './current-price';
 
 export const PERSON_TRUSTED_JOB = 'person-trusted';
@@ -107,7 +108,9 @@ export async function releaseProbation(deps: AppDeps, personId: string): Promise
       await refreshCurrentPrice(tx, productId, storeId, deps.now());
     });
   }
-  if (pairs.length > 0) await catalogueChanged(deps.db);
+  // What they added to the catalogue while on probation is everyone's now (catalogue-listing.ts).
+  const published = await publishPendingOf(deps.db, personId);
+  if (pairs.length > 0 || published > 0) await catalogueChanged(deps.db);
   return pairs.length;
 }
 

@@ -60,7 +60,8 @@ const ORDERS: Record<ProductSort, (alias: string) => SQL> = {
 
 function pageStatement(shape: Shape): PreparedStatement<Values> {
   return preparedStatement((v) => {
-    const filters: SQL[] = [];
+    // Only what everyone may see (catalogue-listing.ts): a newcomer's additions and removed entries are left out.
+    const filters: SQL[] = [sql`p.listing = 'listed'`];
     if (shape.category) filters.push(sql`p.category = ${v.category}`);
     if (shape.hasPrices) filters.push(sql`exists (select 1 from current_prices c where c.product_id = p.id)`);
     let ranked = sql``;
@@ -154,7 +155,7 @@ export async function readCataloguePage(db: Db, query: PageQuery, gtin: string |
 // ---------------------------------------------------------------- one product, products by id
 
 /** The JSON of GET /api/products/{id} for the product whose id is `id` (a placeholder, or a column of an outer row). */
-const detailBody = (f: Freshness, id: SQL) => sql`
+const detailBody = (f: Freshness, id: SQL, listedOnly: boolean) => sql`
     with prices as materialized (
       select ${PRICE_COLUMNS}, ${STORE_COLUMNS}, row_number() over (order by cp.price_xaf, cp.observed_at desc, s.name) as n
       from current_prices cp join stores s on s.id = cp.store_id
@@ -162,26 +163,27 @@ const detailBody = (f: Freshness, id: SQL) => sql`
     )
     select ${productJson(f, sql`(select count(*) from prices)::int`, {
       prices: sql`(select coalesce(json_agg(${priceJson(f, sql`r.n = 1`)} order by r.n), '[]') from prices r)`,
+      listing: sql`p.listing`,
     })}::text as body
     from products p left join prices shown on shown.n = 1
-    where p.id = ${id}`;
+    where p.id = ${id}${listedOnly ? sql` and p.listing = 'listed'` : sql``}`;
 
-const detailStatement = preparedStatement((v) => detailBody(freshness(v), sql`${v.id}::uuid`));
+const detailStatement = preparedStatement((v) => detailBody(freshness(v), sql`${v.id}::uuid`, false));
 
 const detailsStatement = preparedStatement(
   (v) => sql`
     select f.id, d.body from unnest(${v.ids}::uuid[]) f(id)
-    cross join lateral (${detailBody(freshness(v), sql`f.id`)}) d`,
+    cross join lateral (${detailBody(freshness(v), sql`f.id`, true)}) d`,
 );
 
-/** GET /api/products/{id}: the product and its current price in each store, cheapest first; null when there is no such product. */
+/** The product and its current price in each store, cheapest first, whoever may see it; null when there is no such product. */
 export async function readProductDetail(db: DbOrTx, id: string, now: Date): Promise<string | null> {
   if (!isUuid(id)) return null;
   const [row] = await queryStatement<{ body: string }, Values>(db, detailStatement, { ...clock(now), id });
   return row?.body ?? null;
 }
 
-/** Several products' GET /api/products/{id} answers in one statement, by id (those that exist; ids that are not UUIDs are left out). */
+/** Several products' GET /api/products/{id} answers in one statement, by id (those listed for everyone; ids that are not UUIDs are left out). */
 export async function readProductDetails(db: DbOrTx, ids: string[], now: Date): Promise<Map<string, string>> {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return new Map();

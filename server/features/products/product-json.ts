@@ -43,8 +43,8 @@ const freshnessFields = (r: string, freshness: Freshness) => {
  * nulls) and `priceCount` the number of stores that price it. `more`: the fields of a larger answer
  * (a ProductDetail's prices).
  */
-export function productJson(freshness: Freshness, priceCount: SQL, more: Record<'prices', SQL> | Record<string, never> = {}): SQL {
-  const extra = Object.entries(more).map(([name, value]) => sql`, ${sql.raw(`'${name}'`)}, ${value}`);
+export function productJson(freshness: Freshness, priceCount: SQL, more: Partial<Record<'prices' | 'listing', SQL>> = {}): SQL {
+  const extra = Object.entries(more).filter(([, value]) => value !== undefined).map(([name, value]) => sql`, ${sql.raw(`'${name}'`)}, ${value}`);
   return sql`json_build_object(
     'id', p.id, 'name', p.name, 'brand', p.brand, 'category', p.category, 'description', p.description,
     'barcode', p.barcode, 'unit', p.unit, 'manufacturer_reference', p.manufacturer_reference, 'availability', p.availability,

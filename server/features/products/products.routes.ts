@@ -56,7 +56,7 @@ export async function productsRoutes(fastify: FastifyInstance, { deps }: { deps:
   app.get(
     '/products/:id',
     { onRequest: app.optionalUser, schema: { params: IdParams, tags, summary: 'Un produit et ses prix', response: { 200: ProductDetailSchema, ...errorResponses(400, 401, 404) } } },
-    async (request, reply) => sendJsonText(reply, await cachedProductDetail(deps, request.params.id)),
+    async (request, reply) => sendJsonText(reply, await cachedProductDetail(deps, request.params.id, request.principal)),
   );
 
   // The product a scanned or typed barcode belongs to (the same answer as GET /products/{id}).
@@ -66,7 +66,7 @@ export async function productsRoutes(fastify: FastifyInstance, { deps }: { deps:
       onRequest: app.optionalUser,
       schema: { params: z.object({ code: BarcodeSchema }), tags, summary: 'Produit par code-barres', response: { 200: ProductDetailSchema, ...errorResponses(400, 401, 404) } },
     },
-    async (request, reply) => sendJsonText(reply, await cachedProductDetail(deps, await productIdForBarcode(deps, request.params.code))),
+    async (request, reply) => sendJsonText(reply, await cachedProductDetail(deps, await productIdForBarcode(deps, request.params.code), request.principal)),
   );
 
   // The scanner's "this product has this barcode": applied for the product's creator or a moderator

@@ -25,6 +25,7 @@ import { assertBarcodeFree, withBarcodeClashAsConflict } from './product-barcode
 import { changesBetween, columnsOf, createSuggestion, hasChanges, lockProduct, recordRevision, snapshotOf } from './product-revisions';
 import { type ProductImages, resolveProductImages } from './product-images';
 import { assertCreationQuota } from './creation-quota';
+import { confirmBy, entryOf, isEstablished, listingForNewEntry, notHidden, visibleTo } from './catalogue-listing';
 
 type ListQuery = z.output<typeof ProductListQuerySchema>;
 type ProductInput = z.output<typeof ProductCreateSchema>;
@@ -86,6 +87,7 @@ export async function pricedProducts(deps: AppDeps, query: z.output<typeof Price
   const searched = search ? matchCondition(sql`${products.searchText}`, search, 'exact') : undefined;
   const conditions = and(
     eq(currentPrices.storeId, query.store_id),
+    eq(products.listing, 'listed'),
     query.category ? eq(products.category, query.category) : undefined,
     gtin ? or(eq(products.barcode, gtin), searched) : searched,
   );
@@ -101,9 +103,10 @@ export async function pricedProducts(deps: AppDeps, query: z.output<typeof Price
 
 // ---------------------------------------------------------------- one product
 
-async function findProductRow(db: DbOrTx, id: string): Promise<typeof products.$inferSelect> {
+/** The product row, if `viewer` may see it (catalogue-listing.ts); else PRODUCT_NOT_FOUND as if there were none. */
+async function findProductRow(db: DbOrTx, id: string, viewer: Principal): Promise<typeof products.$inferSelect> {
   const [row] = isUuid(id) ? await db.select().from(products).where(eq(products.id, id)) : [];
-  if (!row) throw new AppError('PRODUCT_NOT_FOUND');
+  if (!row || !visibleTo(row, viewer)) throw new AppError('PRODUCT_NOT_FOUND');
   return row;
 }
 
@@ -128,13 +131,20 @@ function readersOf(deps: AppDeps): CatalogueReaders {
   return readers;
 }
 
-/** GET /api/products/{id}: the product and its current price in each store, as JSON text (cached until a write changes it, see catalogue-cache.ts). */
-export async function cachedProductDetail(deps: AppDeps, id: string): Promise<string> {
+/**
+ * GET /api/products/{id}: the product and its current price in each store, as JSON text (cached until
+ * a write changes it, see catalogue-cache.ts). The cache holds listed products only; one that is not
+ * is read for the viewer who may see it (its author while pending, moderators) and is a 404 for others.
+ */
+export async function cachedProductDetail(deps: AppDeps, id: string, viewer?: Principal | null): Promise<string> {
   const key = id.toLowerCase();
   if (!isUuid(key)) throw new AppError('PRODUCT_NOT_FOUND');
   const body = await catalogueCache(deps.db).get(`detail:${key}`, () => readersOf(deps).detail(key));
-  if (body === undefined) throw new AppError('PRODUCT_NOT_FOUND');
-  return body;
+  if (body !== undefined) return body;
+  const entry = viewer ? await entryOf(deps.db, 'products', key) : undefined;
+  const unlisted = entry && visibleTo(entry, viewer) ? await readProductDetail(deps.db, key, deps.now()) : null;
+  if (unlisted === null) throw new AppError('PRODUCT_NOT_FOUND');
+  return unlisted;
 }
 
 /** The product and its current price in each store, cheapest first, read now (after a write). */
@@ -187,7 +197,7 @@ type Requester = { principal: Principal; ip: string };
 
 /** Records the form's price in its shop (the shop itself is found or created even without a price). */
 async function recordShopPrice(tx: Tx, productId: string, input: ProductInput, who: Requester, now: Date): Promise<StoreRow | null> {
-  const store = await resolveShop(tx, input, who.principal.userId);
+  const store = await resolveShop(tx, input, who.principal);
   if (store && input.price != null) {
     await recordObservation(tx, { productId, store, userId: who.principal.userId, price: input.price, source: 'product_form', ip: who.ip, now });
   }
@@ -202,9 +212,10 @@ export async function createProduct(deps: AppDeps, who: Requester, input: Produc
   const id = await withBarcodeClashAsConflict(deps.db, snapshot.barcode, () => deps.db.transaction(async (tx) => {
     await assertBarcodeFree(tx, snapshot.barcode, null);
     await assertCreationQuota(tx, 'products', who.principal.userId, now);
+    const listing = await listingForNewEntry(tx, who.principal.userId);
     const [row] = await tx
       .insert(products)
-      .values({ ...columnsOf(snapshot), name: snapshot.name, category: snapshot.category, createdBy: who.principal.userId, createdAt: now, updatedAt: now })
+      .values({ ...columnsOf(snapshot), name: snapshot.name, category: snapshot.category, listing, createdBy: who.principal.userId, createdAt: now, updatedAt: now })
       .returning({ id: products.id });
     await recordRevision(tx, row.id, { userId: who.principal.userId, kind: 'created', before: null, after: snapshot, now });
     await recordShopPrice(tx, row.id, input, who, now);
@@ -222,7 +233,7 @@ export type UpdateOutcome = { product: ProductDetail; suggestionId: string | nul
  * is an observation either way, with the same rules as every other price.
  */
 export async function updateProduct(deps: AppDeps, who: Requester, id: string, input: ProductInput): Promise<UpdateOutcome> {
-  const current = await findProductRow(deps.db, id);
+  const current = await findProductRow(deps.db, id, who.principal);
   const currentImages: ProductImages = { mainImage: current.mainImage, galleryImages: current.galleryImages ?? [], barcodeImage: current.barcodeImage };
   const images = await resolveProductImages(deps, input, currentImages);
   const now = deps.now();
@@ -256,10 +267,10 @@ export async function duplicateProduct(
   who: Requester,
   input: z.output<typeof ProductDuplicateSchema>,
 ): Promise<{ product: ProductDetail; shopName: string }> {
-  const original = await findProductRow(deps.db, input.original_product_id);
+  const original = await findProductRow(deps.db, input.original_product_id, who.principal);
   const now = deps.now();
   const store = await deps.db.transaction(async (tx) => {
-    const shop = await resolveShop(tx, input, who.principal.userId);
+    const shop = await resolveShop(tx, input, who.principal);
     if (!shop) throw new AppError('SHOP_REQUIRED');
     await recordObservation(tx, { productId: original.id, store: shop, userId: who.principal.userId, price: input.price, source: 'product_form', ip: who.ip, now });
     return shop;
@@ -271,25 +282,34 @@ export async function duplicateProduct(
 /** POST /api/products/quick-add: the product of that name and brand (accents and case ignored), created if new. */
 export async function quickAdd(deps: AppDeps, principal: Principal, input: z.output<typeof QuickAddSchema>): Promise<{ product: Product; alreadyExisted: boolean }> {
   const now = deps.now();
-  const { id, alreadyExisted } = await deps.db.transaction(async (tx) => {
+  const { id, alreadyExisted, changed } = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('product:' || mp_fold(${input.name})))`);
     const [existing] = await tx
       .select({ id: products.id })
       .from(products)
-      .where(and(sql`${products.sortName} = mp_fold(${input.name})`, sql`mp_fold(coalesce(${products.brand}, '')) = mp_fold(${input.brand ?? ''})`))
+      .where(
+        and(
+          sql`${products.sortName} = mp_fold(${input.name})`,
+          sql`mp_fold(coalesce(${products.brand}, '')) = mp_fold(${input.brand ?? ''})`,
+          notHidden('products'),
+          // Another newcomer's pending product is not shown to this one: they get their own.
+          sql`(${products.listing} = 'listed' or ${products.createdBy} = ${principal.userId}::uuid or ${await isEstablished(tx, principal.userId)})`,
+        ),
+      )
       .orderBy(asc(products.createdAt))
       .limit(1);
-    if (existing) return { id: existing.id, alreadyExisted: true };
+    if (existing) return { id: existing.id, alreadyExisted: true, changed: await confirmBy(tx, 'products', existing.id, principal.userId) };
     await assertCreationQuota(tx, 'products', principal.userId, now);
     const snapshot = newProductSnapshot(input, {});
+    const listing = await listingForNewEntry(tx, principal.userId);
     const [row] = await tx
       .insert(products)
-      .values({ ...columnsOf(snapshot), name: snapshot.name, category: snapshot.category, createdBy: principal.userId, createdAt: now, updatedAt: now })
+      .values({ ...columnsOf(snapshot), name: snapshot.name, category: snapshot.category, listing, createdBy: principal.userId, createdAt: now, updatedAt: now })
       .returning({ id: products.id });
     await recordRevision(tx, row.id, { userId: principal.userId, kind: 'created', before: null, after: snapshot, now });
-    return { id: row.id, alreadyExisted: false };
+    return { id: row.id, alreadyExisted: false, changed: true };
   });
-  if (!alreadyExisted) await catalogueChanged(deps.db);
+  if (changed) await catalogueChanged(deps.db);
   const [product] = JSON.parse(await readProductsByIds(deps.db, [id], now)) as Product[];
   return { product, alreadyExisted };
 }

@@ -7,7 +7,7 @@
 // most codes; only when it finds none in the catalogue does the slower search (turns, crops) run,
 // side by side with OCR (which runs in the pool's worker threads). A packet whose first reading
 // names no catalogue product gets a closer look (label-reading.ts), so unknown objects take longer.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { fr } from '#contract/messages';
 import {
   type DetectedLabel,
@@ -44,7 +44,7 @@ async function productInfo(db: DbOrTx, id: string): Promise<ProductInfo | null> 
   const [row] = await db
     .select({ id: products.id, name: products.name, brand: products.brand, category: products.category, description: products.description, unit: products.unit, barcode: products.barcode })
     .from(products)
-    .where(eq(products.id, id));
+    .where(and(eq(products.id, id), eq(products.listing, 'listed')));
   return row ?? null;
 }
 

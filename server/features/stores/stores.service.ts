@@ -13,6 +13,8 @@ import { haversineKm, type LatLng } from '../../platform/geo';
 import { isUuid } from '../../platform/ids';
 import { matchCondition, withFuzzyThreshold, type SearchMode } from '../../platform/text-search';
 import { assertCreationQuota } from '../products/creation-quota';
+import { confirmBy, listedOnly, listingForNewEntry, notHidden, visibleTo } from '../products/catalogue-listing';
+import type { Principal } from '../../platform/auth-guard';
 
 export type StoreRow = typeof stores.$inferSelect;
 
@@ -46,14 +48,16 @@ function toPlace(row: StoreRow, from?: LatLng): Place {
   };
 }
 
+/** GET /api/stores: the stores everyone sees (catalogue-listing.ts). */
 export async function listStores(deps: AppDeps): Promise<Store[]> {
-  const rows = await deps.db.select().from(stores).orderBy(asc(stores.name));
+  const rows = await deps.db.select().from(stores).where(listedOnly('stores')).orderBy(asc(stores.name));
   return rows.map(toApiStore);
 }
 
-export async function findStore(db: DbOrTx, id: string): Promise<StoreRow> {
+/** The store, if `viewer` may see it; else STORE_NOT_FOUND as if there were none. */
+export async function findStore(db: DbOrTx, id: string, viewer: Principal): Promise<StoreRow> {
   const [row] = isUuid(id) ? await db.select().from(stores).where(eq(stores.id, id)) : [];
-  if (!row) throw new AppError('STORE_NOT_FOUND');
+  if (!row || !visibleTo(row, viewer)) throw new AppError('STORE_NOT_FOUND');
   return row;
 }
 
@@ -80,7 +84,7 @@ async function storesWithin(db: DbOrTx, center: LatLng, km: number, extra?: SQL)
 /** GET /api/places/nearby-stores: stores within the radius, nearest first. */
 export async function nearbyPlaces(deps: AppDeps, query: z.output<typeof NearbyStoresQuerySchema>): Promise<Place[]> {
   const center = { latitude: query.latitude, longitude: query.longitude };
-  const found = await storesWithin(deps.db, center, radiusToKm(query.radius));
+  const found = await storesWithin(deps.db, center, radiusToKm(query.radius), listedOnly('stores'));
   return found.slice(0, query.limit).map((s) => toPlace(s.row, center));
 }
 
@@ -89,7 +93,7 @@ const STORE_SEARCH_TEXT = sql`mp_fold(${stores.name} || ' ' || coalesce(${stores
 async function storesMatching(db: DbOrTx, text: string, mode: SearchMode): Promise<StoreRow[]> {
   const condition = matchCondition(STORE_SEARCH_TEXT, text, mode);
   if (!condition) return [];
-  return db.select().from(stores).where(condition).orderBy(asc(stores.name)).limit(500);
+  return db.select().from(stores).where(and(condition, listedOnly('stores'))).orderBy(asc(stores.name)).limit(500);
 }
 
 /**
@@ -115,9 +119,15 @@ type NewStore = { name: string; address?: string | null; latitude: number; longi
 export async function findOrCreateStore(tx: Tx, input: NewStore, createdBy: string | null): Promise<{ row: StoreRow; created: boolean }> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('store:' || mp_fold(${input.name})))`);
   const center = { latitude: input.latitude, longitude: input.longitude };
-  const [same] = await storesWithin(tx, center, PLACES.duplicateWithinM / 1000, sql`mp_fold(${stores.name}) = mp_fold(${input.name})`);
-  if (same) return { row: same.row, created: false };
+  // A hidden store is not found again; a pending one is (the same shop), and an established person
+  // adding it again confirms it.
+  const [same] = await storesWithin(tx, center, PLACES.duplicateWithinM / 1000, and(sql`mp_fold(${stores.name}) = mp_fold(${input.name})`, notHidden('stores')));
+  if (same) {
+    if (createdBy && (await confirmBy(tx, 'stores', same.row.id, createdBy))) return { row: { ...same.row, listing: 'listed' }, created: false };
+    return { row: same.row, created: false };
+  }
   if (createdBy) await assertCreationQuota(tx, 'stores', createdBy, new Date());
+  const listing = createdBy ? await listingForNewEntry(tx, createdBy) : 'listed';
   const [row] = await tx
     .insert(stores)
     .values({
@@ -128,6 +138,7 @@ export async function findOrCreateStore(tx: Tx, input: NewStore, createdBy: stri
       phone: input.phone ?? null,
       openingHours: input.openingHours ?? {},
       source: 'user',
+      listing,
       createdBy,
     })
     .returning();
@@ -150,15 +161,16 @@ export async function createStore(deps: AppDeps, input: StoreCreate & { name: st
  * The shop of a product form: a known store id, a place (name and position: found within 50 m or
  * created), or a name alone that names exactly one known store. Null when no shop was given.
  */
-export async function resolveShop(tx: Tx, shop: ShopInput, userId: string): Promise<StoreRow | null> {
-  if (shop.shop_id) return findStore(tx, shop.shop_id);
+export async function resolveShop(tx: Tx, shop: ShopInput, principal: Principal): Promise<StoreRow | null> {
+  const userId = principal.userId;
+  if (shop.shop_id) return findStore(tx, shop.shop_id, principal);
   const name = shop.shop_name?.trim();
   if (!name) return null;
   if (shop.shop_latitude != null && shop.shop_longitude != null) {
     const { row } = await findOrCreateStore(tx, { name, address: shop.shop_address, latitude: shop.shop_latitude, longitude: shop.shop_longitude }, userId);
     return row;
   }
-  const named = await tx.select().from(stores).where(sql`mp_fold(${stores.name}) = mp_fold(${name})`).limit(2);
+  const named = await tx.select().from(stores).where(and(sql`mp_fold(${stores.name}) = mp_fold(${name})`, listedOnly('stores'))).limit(2);
   if (named.length !== 1) throw new AppError('SHOP_UNKNOWN');
   return named[0];
 }

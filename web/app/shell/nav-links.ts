@@ -21,6 +21,7 @@ const AGENT_LINKS: NavLinkItem[] = [
 const MODERATOR_LINKS: NavLinkItem[] = [
   { to: '/admin', label: fr.nav.moderation.queue, end: true },
   { to: '/admin/products', label: fr.nav.moderation.products },
+  { to: '/admin/catalogue', label: fr.nav.moderation.catalogue },
   { to: '/admin/orders', label: fr.nav.moderation.orders },
   { to: '/admin/journal', label: fr.nav.moderation.journal },
 ];

@@ -12,6 +12,8 @@ type ReasonDialogProps = {
   open: boolean;
   title: string;
   description?: string;
+  /** Who reads the reason (by default: the contributor). */
+  hint?: string;
   confirmLabel: string;
   busy: boolean;
   onConfirm: (reason: string) => void;
@@ -20,7 +22,7 @@ type ReasonDialogProps = {
 
 const texts = fr.adminUi;
 
-export function ReasonDialog({ open, title, description, confirmLabel, busy, onConfirm, onCancel }: ReasonDialogProps) {
+export function ReasonDialog({ open, title, description, hint = fr.adminUi.reasonHint, confirmLabel, busy, onConfirm, onCancel }: ReasonDialogProps) {
   const formId = useId();
   const { register, handleSubmit, reset, formState } = useForm<ReasonPayload>({ resolver: zodResolver(ReasonSchema), defaultValues: { reason: '' } });
 
@@ -50,7 +52,7 @@ export function ReasonDialog({ open, title, description, confirmLabel, busy, onC
       <form id={formId} noValidate onSubmit={(e) => void submit(e)}>
         <TextAreaField
           label={texts.reasonLabel}
-          hint={texts.reasonHint}
+          hint={hint}
           placeholder={texts.reasonPlaceholder}
           rows={4}
           maxLength={500}

@@ -171,6 +171,11 @@ export function ProductDetailsDialog({ productId, onClose, onEdit, onDuplicate }
       ) : (
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           <SavedDataNote fetchedAt={dataUpdatedAt} className="md:col-span-2" />
+          {product.listing === 'pending' && (
+            <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-inset ring-amber-200 md:col-span-2">
+              {fr.catalogueHygiene.pendingNotice}
+            </p>
+          )}
           <div className="space-y-4">
             <Carousel images={images} name={product.name} category={product.category} />
             <div className="space-y-1 text-sm text-slate-600">
