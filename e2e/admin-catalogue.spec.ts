@@ -28,7 +28,8 @@ test('a newcomer’s product waits for the moderator, who publishes it, merges a
 
   await useSessionOf(page, await demoLogin(request, 'moderator'));
   await page.goto('/admin');
-  await page.getByRole('link', { name: 'Catalogue' }).first().click();
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Catalogue' }).click();
   await expect(page.getByRole('heading', { name: 'Catalogue : ajouts et retraits' })).toBeVisible();
   await page.getByLabel('Rechercher par nom').fill(stamp);
   const card = page.getByRole('article', { name: `Entrée « ${product.name} »` });

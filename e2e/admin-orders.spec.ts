@@ -92,7 +92,7 @@ test.describe('at 360 px', () => {
     await expect(page).toHaveURL(/\/admin$/);
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Menu' });
-    await expect(menu.getByRole('link')).toHaveText(['Modération', 'Produits', 'Commandes', 'Journal']);
+    await expect(menu.getByRole('link')).toHaveText(['Modération', 'Produits', 'Catalogue', 'Commandes', 'Journal']);
     await menu.getByRole('link', { name: 'Commandes' }).click();
     await expect(page).toHaveURL(/\/admin\/orders$/);
     await expect(page.getByRole('heading', { name: 'Commandes', level: 1 })).toBeVisible();

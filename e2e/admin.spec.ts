@@ -87,7 +87,7 @@ test('a price sent from far away is held; the moderator signs in, weighs the evi
   await loginThroughForm(page, DEMO_ACCOUNTS.moderator.email, DEMO_ACCOUNTS.moderator.password);
   await expect(page).toHaveURL(/\/admin$/);
   const nav = page.getByRole('navigation', { name: 'Navigation principale' });
-  await expect(nav.getByRole('link')).toHaveText(['Modération', 'Produits', 'Commandes', 'Journal']);
+  await expect(nav.getByRole('link')).toHaveText(['Modération', 'Produits', 'Catalogue', 'Commandes', 'Journal']);
   await expect(page.getByRole('heading', { name: 'Modération', level: 1 })).toBeVisible();
 
   const heldTab = page.getByRole('tab', { name: /Prix retenus/ });
@@ -352,7 +352,7 @@ test.describe('at 360 px', () => {
     await shot('02-held');
 
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
-    await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText(['Modération', 'Produits', 'Commandes', 'Journal']);
+    await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText(['Modération', 'Produits', 'Catalogue', 'Commandes', 'Journal']);
     await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Mon profil' })).toHaveCount(0);
     await shot('03-menu');
     await page.getByRole('button', { name: 'Fermer le menu' }).click();

@@ -119,7 +119,17 @@ export function startSession(): () => void {
   };
 }
 
+// A call made in the first instants of the app (a page that loads its data at once) waits for the
+// stored session to be read, so that it is sent signed in: what the server answers may depend on who
+// asks (a newcomer's own products waiting for confirmation).
+let markRestored: () => void = () => {};
+const restored = new Promise<void>((resolve) => (markRestored = resolve));
+/** Resolves once the stored session has been read (at once when it already was or nothing will read it). */
+export const whenSessionRestored = (maxWaitMs = 1000): Promise<void> =>
+  state.status !== 'loading' ? Promise.resolve() : Promise.race([restored, new Promise<void>((resolve) => setTimeout(resolve, maxWaitMs))]);
+
 function restore() {
+  markRestored();
   const token = readStorage(STORAGE_KEYS.token) ?? readStorage(STORAGE_KEYS.brandToken);
   const user = readStoredUser();
   if (token && user) setState({ token, user, expiresAt: timeOf(STORAGE_KEYS.sessionExpires) });
@@ -221,6 +231,7 @@ export function refresh({ force = false } = {}): Promise<boolean> {
 
 /** Before an authenticated call: refresh first when the expiry is within the hour. */
 export async function ensureFreshSession(): Promise<string | null> {
+  await whenSessionRestored();
   if (state.token && state.expiresAt !== null && state.expiresAt - Date.now() < SESSION.proactiveRefreshWindowMs) {
     await refresh();
   }

@@ -19,14 +19,16 @@ type SuggestionRow = { id: string; name: string; brand: string | null; category:
  * Products whose name or brand contains the words typed, or nearly (one typo), best match first; a
  * term that is a valid barcode (typed or scanned) puts the product carrying it first.
  */
-export async function searchProducts(db: DbOrTx, search: string, limit: number): Promise<ProductSuggestion[]> {
+export async function searchProducts(db: DbOrTx, search: string, limit: number, viewerId?: string): Promise<ProductSuggestion[]> {
   const term = search.trim();
+  // What everyone sees, and the viewer's own additions still waiting for confirmation (catalogue-listing.ts).
+  const visible = viewerId ? sql`(p.listing = 'listed' or (p.listing = 'pending' and p.created_by = ${viewerId}::uuid))` : sql`p.listing = 'listed'`;
   const gtin = term ? canonicalGtin(term) : null;
   const byBarcode = gtin ? sql` or p.barcode = ${gtin}` : sql``;
   const barcodeFirst = gtin ? sql`(p.barcode is not distinct from ${gtin}) desc, ` : sql``;
   const where = term
-    ? sql`where p.listing = 'listed' and (${TARGET} like mp_fold(${`%${escapeLike(term)}%`}) escape '\\' or mp_fold(${term}) <% ${TARGET}${byBarcode})`
-    : sql`where p.listing = 'listed'`;
+    ? sql`where ${visible} and (${TARGET} like mp_fold(${`%${escapeLike(term)}%`}) escape '\\' or mp_fold(${term}) <% ${TARGET}${byBarcode})`
+    : sql`where ${visible}`;
   const order = term
     ? sql`order by ${barcodeFirst}${relevanceOrder(TARGET, sql`p.sort_name`, term, 'fuzzy')}, coalesce(cp.store_count, 0) desc, p.name`
     : sql`order by coalesce(cp.store_count, 0) desc, p.name`;

@@ -41,7 +41,7 @@ export async function listsRoutes(fastify: FastifyInstance, { deps }: { deps: Ap
   // Catalogue products for the list editor, with how many stores price each one.
   const suggestions = { 200: ProductSuggestionsSchema, ...errorResponses(400, 401, 403) };
   app.get('/shopping-lists/product-search', { ...guard, schema: { querystring: ProductSearchQuerySchema, tags, response: suggestions } }, async (request) =>
-    suggestProducts(deps, request.query.search, request.query.limit),
+    suggestProducts(deps, principalOf(request), request.query.search, request.query.limit),
   );
 
   const imported = { 200: ImportResultSchema, ...errorResponses(400, 401, 403, 413, 422) };

@@ -238,8 +238,8 @@ export async function applyChanges(deps: AppDeps, principal: Principal, listId: 
   return { list: await getList(deps, principal, listId), notices };
 }
 
-export async function suggestProducts(deps: AppDeps, search: string, limit: number): Promise<{ products: ProductSuggestion[] }> {
-  return { products: await searchProducts(deps.db, search, limit) };
+export async function suggestProducts(deps: AppDeps, principal: Principal, search: string, limit: number): Promise<{ products: ProductSuggestion[] }> {
+  return { products: await searchProducts(deps.db, search, limit, principal.userId) };
 }
 
 /** A pasted list or an uploaded .txt/.csv: the document import on text (see features/imports). */

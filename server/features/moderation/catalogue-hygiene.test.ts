@@ -65,8 +65,12 @@ describe('a newcomer’s additions wait for confirmation', () => {
     const quick = await call(newcomer, 'POST', '/api/products/quick-add', { name: 'Zébulon miracle bis', category: 'Divers' });
     expect(quick.statusCode).toBe(201);
 
-    for (const viewer of [null, stranger, newcomer]) expect(await searchIds(viewer, 'zébulon miracle')).toEqual([]);
+    for (const viewer of [null, stranger, moderator]) expect(await searchIds(viewer, 'zébulon miracle')).toEqual([]);
     expect(JSON.stringify(await listBuilderIds(stranger, 'zébulon miracle'))).not.toContain(spam.id);
+    // Its author finds it, in the catalogue and in the list builder.
+    expect(await searchIds(newcomer, 'zébulon miracle')).toHaveLength(2);
+    expect(await searchIds(newcomer, 'zébulon miracle promo')).toEqual([spam.id]);
+    expect(JSON.stringify(await listBuilderIds(newcomer, 'zébulon miracle promo'))).toContain(spam.id);
     expect((await call(null, 'GET', `/api/products/${spam.id}`)).statusCode).toBe(404);
     expect((await call(stranger, 'GET', `/api/products/${spam.id}`)).statusCode).toBe(404);
     expect((await call(stranger, 'GET', `/api/products/${spam.id}/price-history`)).statusCode).toBe(404);

@@ -14,14 +14,15 @@ import { relevanceOf, type SearchMode, searchValues, withFuzzyThreshold, wordsCo
 import type { Db } from '../../db/client';
 import { type Freshness, priceJson, productJson, STALE_SECONDS } from './product-json';
 
-export type PageQuery = { search?: string; category?: string; has_prices: boolean; sort: ProductSort; page: number; limit: number };
+/** `authorId`: also the products this account added that still wait for confirmation (catalogue-listing.ts). */
+export type PageQuery = { search?: string; category?: string; has_prices: boolean; sort: ProductSort; page: number; limit: number; authorId?: string };
 /** The products of a page of the catalogue, in order, and how many products match in all. */
 export type PageIds = { ids: string[]; total: number };
 /** A page of the catalogue: the JSON array of its products, and how many products match in all. */
 export type CataloguePage = { body: string; total: number };
 
 type Values = Record<string, unknown>;
-type Shape = { kind: 'browse' | 'barcode' | SearchMode; words: number; sort: ProductSort; category: boolean; hasPrices: boolean };
+type Shape = { kind: 'browse' | 'barcode' | SearchMode; words: number; sort: ProductSort; category: boolean; hasPrices: boolean; author: boolean };
 
 /** The placeholders a statement reads (named after its values). */
 const freshness = (v: Values): Freshness => ({ now: v.now as SQL, staleSeconds: v.staleSeconds as SQL });
@@ -61,7 +62,7 @@ const ORDERS: Record<ProductSort, (alias: string) => SQL> = {
 function pageStatement(shape: Shape): PreparedStatement<Values> {
   return preparedStatement((v) => {
     // Only what everyone may see (catalogue-listing.ts): a newcomer's additions and removed entries are left out.
-    const filters: SQL[] = [sql`p.listing = 'listed'`];
+    const filters: SQL[] = [shape.author ? sql`(p.listing = 'listed' or (p.listing = 'pending' and p.created_by = ${v.author}::uuid))` : sql`p.listing = 'listed'`];
     if (shape.category) filters.push(sql`p.category = ${v.category}`);
     if (shape.hasPrices) filters.push(sql`exists (select 1 from current_prices c where c.product_id = p.id)`);
     let ranked = sql``;
@@ -105,7 +106,7 @@ function searchPage(db: DbOrTx, query: PageQuery, search: string, mode: SearchMo
   const { words, startsWith, first, term } = searchValues(search, mode);
   const values: Values = { ...base, startsWith, first, term };
   words.forEach((word, i) => (values[`w${i}`] = word));
-  const shape: Shape = { kind: mode, words: words.length, sort: query.sort, category: Boolean(query.category), hasPrices: query.has_prices };
+  const shape: Shape = { kind: mode, words: words.length, sort: query.sort, category: Boolean(query.category), hasPrices: query.has_prices, author: Boolean(query.authorId) };
   return readPage(db, shape, values);
 }
 
@@ -115,8 +116,8 @@ function searchPage(db: DbOrTx, query: PageQuery, search: string, mode: SearchMo
  * that is a barcode (`gtin`) finds the product carrying it first; without a search, the catalogue.
  */
 export async function readPageIds(db: Db, query: PageQuery, gtin: string | null): Promise<PageIds> {
-  const base: Values = { category: query.category ?? null, limit: query.limit, offset: (query.page - 1) * query.limit };
-  const shape = { words: 0, sort: query.sort, category: Boolean(query.category), hasPrices: query.has_prices };
+  const base: Values = { category: query.category ?? null, limit: query.limit, offset: (query.page - 1) * query.limit, author: query.authorId ?? null };
+  const shape = { words: 0, sort: query.sort, category: Boolean(query.category), hasPrices: query.has_prices, author: Boolean(query.authorId) };
   const search = query.search?.trim();
   if (!search) return readPage(db, { ...shape, kind: 'browse' }, base);
   if (gtin) {

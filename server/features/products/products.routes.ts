@@ -43,7 +43,7 @@ export async function productsRoutes(fastify: FastifyInstance, { deps }: { deps:
       schema: { querystring: ProductListQuerySchema, tags, summary: 'Catalogue et recherche', response: { 200: z.array(ProductSchema), ...errorResponses(400, 401) } },
     },
     async (request, reply) => {
-      const { body, total } = await listProducts(deps, request.query);
+      const { body, total } = await listProducts(deps, request.query, request.principal);
       return sendJsonText(reply.header(TOTAL_COUNT_HEADER, String(total)), body);
     },
   );

@@ -40,18 +40,30 @@ const DEFAULT_CATEGORY = 'Divers';
  * changes them (a minute at most, catalogue-cache.ts) under a key that equivalent searches share
  * ("Crème  fraîche" and "creme fraiche").
  */
-export async function listProducts(deps: AppDeps, query: ListQuery): Promise<CataloguePage> {
+export async function listProducts(deps: AppDeps, query: ListQuery, viewer?: Principal | null): Promise<CataloguePage> {
   const { key, readIds } = cataloguePageRead(query);
+  // An author whose additions still wait for confirmation finds them too: their pages are their own, read uncached.
+  if (viewer && (await hasPendingProducts(deps, viewer.userId))) {
+    const { ids, total } = await cataloguePageRead(query, viewer.userId).readIds(deps.db);
+    return { body: await cachedCardsJson(deps, ids), total };
+  }
   const { ids, total } = await catalogueCache(deps.db).get(key, () => readIds(deps.db));
   return { body: await cachedCardsJson(deps, ids), total };
 }
 
+/** Whether the account added products that wait for confirmation (kept until the catalogue changes). */
+const hasPendingProducts = (deps: AppDeps, userId: string) =>
+  catalogueCache(deps.db).get(`pending-of:${userId}`, async () => {
+    const [row] = await deps.db.select({ id: products.id }).from(products).where(and(eq(products.listing, 'pending'), eq(products.createdBy, userId))).limit(1);
+    return row !== undefined;
+  });
+
 /** What GET /api/products reads for a query: the key its page is cached under, and the read of the page's products. */
-export function cataloguePageRead(query: ListQuery): { key: string; readIds: (db: Db) => Promise<PageIds>; read: (db: Db, now: Date) => Promise<CataloguePage> } {
+export function cataloguePageRead(query: ListQuery, authorId?: string): { key: string; readIds: (db: Db) => Promise<PageIds>; read: (db: Db, now: Date) => Promise<CataloguePage> } {
   const search = normaliseSearch(query.search);
   const sort = catalogueSort(query.sort, search);
   const category = query.category || undefined;
-  const pageQuery: PageQuery = { search, category, has_prices: query.has_prices, sort, page: query.page, limit: query.limit };
+  const pageQuery: PageQuery = { search, category, has_prices: query.has_prices, sort, page: query.page, limit: query.limit, authorId };
   const gtin = search ? canonicalGtin(search) : null;
   return {
     key: `list:${sort}:${query.page}:${query.limit}:${query.has_prices}:${category ?? ''}:${search ? searchKey(search) : ''}`,
