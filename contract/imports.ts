@@ -13,6 +13,8 @@ export const PDF_MAX_PAGES = 10;
 export const PDF_IMAGE_MAX_PIXELS = 40_000_000;
 /** Characters of text a document may hold: the limit of a pasted list (IMPORT_TEXT_MAX in contract/lists.ts). */
 export const DOCUMENT_TEXT_MAX_CHARS = 200_000;
+/** The longest one document's reading may take (every page and every retry): past it, a 422 and the OCR is free again. */
+export const DOCUMENT_TIME_BUDGET_MS = 120_000;
 /** Candidates returned per item besides the chosen product. */
 export const MATCH_CANDIDATES_MAX = 4;
 

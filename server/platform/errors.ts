@@ -56,6 +56,7 @@ const ERRORS = {
   DOCUMENT_TOO_LARGE: [413, fr.lists.fileTooLarge],
   DOCUMENT_TEXT_TOO_LONG: [413, fr.lists.textTooLong(DOCUMENT_TEXT_MAX_CHARS.toLocaleString('fr-FR'))],
   DOCUMENT_IMAGE_TOO_LARGE: [413, fr.lists.pdfImageTooLarge(PDF_IMAGE_MAX_PIXELS / 1_000_000)],
+  DOCUMENT_TOO_SLOW: [422, fr.lists.documentTooSlow],
   UPLOAD_MALFORMED: [400, fr.lists.uploadMalformed],
   DOCUMENT_UNSUPPORTED: [415, fr.lists.imageRequired],
   DOCUMENT_UNREADABLE: [422, fr.lists.importFailed],

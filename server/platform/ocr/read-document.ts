@@ -1,7 +1,7 @@
 // The one way in for an uploaded document: decide what it is from its bytes, then take its text
 // (a text file as is, a PDF's text layer) or read it (photos and scanned pages, through the OCR
 // pool). What the text means is the parser's business; only pure OCR noise is dropped here.
-import { DOCUMENT_MAX_BYTES, DOCUMENT_TEXT_MAX_CHARS, type DocumentKind, type ImportStage } from '#contract/imports';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_TEXT_MAX_CHARS, DOCUMENT_TIME_BUDGET_MS, type DocumentKind, type ImportStage } from '#contract/imports';
 import { AppError } from '../errors';
 import type { OcrLine, OcrPool, OcrResult } from './ocr-pool';
 import { readPdf } from './pdf';
@@ -19,7 +19,27 @@ const POOR_READING = 50;
 // Share of the recognising progress given to the first reading (the 180° retry takes the rest).
 const FIRST_READING_SHARE = 0.85;
 
-export async function readDocument(bytes: Buffer, pool: OcrPool, onProgress?: DocumentProgress): Promise<DocumentText> {
+/** When the document's reading must end (issue 27, item 5: no document holds the OCR for long). */
+export type ReadingBudget = { budgetMs?: number; now?: () => number };
+
+/**
+ * A document's time budget: `left()` whether another recognition may start (a retry is skipped past
+ * it), `check()` throws the French 422 when a reading that is needed (a page) can no longer start.
+ */
+function deadlineOf({ budgetMs = DOCUMENT_TIME_BUDGET_MS, now = Date.now }: ReadingBudget) {
+  const end = now() + budgetMs;
+  const left = () => now() < end;
+  return {
+    left,
+    check: () => {
+      if (!left()) throw new AppError('DOCUMENT_TOO_SLOW');
+    },
+  };
+}
+type Deadline = ReturnType<typeof deadlineOf>;
+
+export async function readDocument(bytes: Buffer, pool: OcrPool, onProgress?: DocumentProgress, budget: ReadingBudget = {}): Promise<DocumentText> {
+  const deadline = deadlineOf(budget);
   if (bytes.length === 0) throw new AppError('DOCUMENT_REQUIRED');
   if (bytes.length > DOCUMENT_MAX_BYTES) throw new AppError('DOCUMENT_TOO_LARGE');
   const report = onProgress ?? (() => {});
@@ -33,11 +53,11 @@ export async function readDocument(bytes: Buffer, pool: OcrPool, onProgress?: Do
     report('reading', 1);
     return { kind: 'text', text, ocrConfidence: null };
   }
-  if (type === 'pdf') return readPdfDocument(bytes, pool, report);
+  if (type === 'pdf') return readPdfDocument(bytes, pool, report, deadline);
 
   report('reading', 1);
   report('preparing', 0);
-  const lines = await readImage(bytes, pool, (fraction) => report('recognising', fraction), () => report('preparing', 1));
+  const lines = await readImage(bytes, pool, (fraction) => report('recognising', fraction), () => report('preparing', 1), deadline);
   report('recognising', 1);
   return { kind: 'photo', text: joinLines(lines), ocrConfidence: meanConfidence(lines) };
 }
@@ -48,7 +68,7 @@ function withinTextLimit(text: string): string {
   return text;
 }
 
-async function readPdfDocument(bytes: Buffer, pool: OcrPool, report: DocumentProgress): Promise<DocumentText> {
+async function readPdfDocument(bytes: Buffer, pool: OcrPool, report: DocumentProgress, deadline: Deadline): Promise<DocumentText> {
   const { pages } = await readPdf(bytes, (page, pages) => report('reading', (page - 1) / pages, page, pages));
   report('reading', 1);
   const scanned = pages.filter((page) => page.lines.length === 0 && page.images.length > 0);
@@ -73,6 +93,7 @@ async function readPdfDocument(bytes: Buffer, pool: OcrPool, report: DocumentPro
         pool,
         (fraction) => report('recognising', (index + fraction) / total, index + 1, total),
         () => {},
+        deadline,
       );
       ocrLines.push(...lines);
       if (lines.length > 0) texts.push(joinLines(lines));
@@ -89,13 +110,17 @@ async function readPdfDocument(bytes: Buffer, pool: OcrPool, report: DocumentPro
  * the other direction; a reading that stays poor is tried at every quarter turn. The best-scoring
  * reading is kept.
  */
-async function readImage(image: Buffer, pool: OcrPool, onFraction: (fraction: number) => void, onPrepared: () => void): Promise<OcrLine[]> {
+async function readImage(image: Buffer, pool: OcrPool, onFraction: (fraction: number) => void, onPrepared: () => void, deadline: Deadline): Promise<OcrLine[]> {
+  deadline.check();
   const prepared = await preparePhoto(image);
   onPrepared();
+  deadline.check();
   let best = await pool.recognise(prepared.image, (f) => onFraction(f * FIRST_READING_SHARE));
   let bestIsOther = false;
   let tries = 0;
+  // Past the budget, the reading in hand is kept: the retries only ever improve on it.
   const retry = async (candidate: Buffer, other: boolean) => {
+    if (!deadline.left()) return;
     const share = (1 - FIRST_READING_SHARE) / 3;
     const index = Math.min(tries++, 2);
     const result = await pool.recognise(candidate, (f) => onFraction(FIRST_READING_SHARE + share * (index + f)));

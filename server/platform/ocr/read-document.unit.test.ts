@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_MAX_BYTES, type ImportStage } from '#contract/imports';
 import { listImagePng, phonePhotoJpeg, scannedPdf, textPdf } from '../../test/documents';
 import { AppError } from '../errors';
-import { createOcrPool } from './ocr-pool';
+import { createOcrPool, type OcrPool } from './ocr-pool';
 import { readDocument, withoutLeadingMark } from './read-document';
 
 const LIST = ['Liste de courses', '- 2 kg riz', '- 3 boîtes de sardines', "- huile Cuisin'Or 1L", '- savon de Marseille', '- lait Nido', '- sucre en poudre'];
@@ -97,6 +97,42 @@ describe('readDocument', () => {
     const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.length).toBeLessThan(DOCUMENT_MAX_BYTES);
     expect(await codeOf(readDocument(bomb, pool))).toBe('DOCUMENT_UNREADABLE');
+  });
+});
+
+describe('the time budget of one document (issue 27, item 5)', () => {
+  // A slow OCR: each recognition takes 50 s of a fake clock and reads poorly, so that every retry is wanted.
+  const slowPool = (clock: { t: number }) => {
+    let calls = 0;
+    const pool: OcrPool = {
+      recognise: async () => {
+        calls++;
+        clock.t += 50_000;
+        return { text: 'riz', confidence: 30, lines: [{ text: '2 kg riz', confidence: 30 }] };
+      },
+      close: async () => {},
+    };
+    return { pool, calls: () => calls };
+  };
+
+  it('skips the retries once the budget is spent and keeps the reading in hand', async () => {
+    const clock = { t: 0 };
+    const { pool, calls } = slowPool(clock);
+    const result = await readDocument(await listImagePng(LIST), pool, undefined, { budgetMs: 90_000, now: () => clock.t });
+    expect(result.text).toBe('2 kg riz');
+    expect(calls()).toBe(2);
+  });
+
+  it('refuses with a French 422 a scanned PDF whose pages cannot all be read within it', async () => {
+    const clock = { t: 0 };
+    const { pool, calls } = slowPool(clock);
+    const page = async (lines: string[]) => {
+      const { data, info } = await sharp(await listImagePng(lines)).flatten({ background: '#fff' }).jpeg({ quality: 80 }).toBuffer({ resolveWithObject: true });
+      return { bytes: data, width: info.width, height: info.height };
+    };
+    const pdf = scannedPdf([await page(LIST.slice(0, 3)), await page(LIST.slice(3, 5)), await page(LIST.slice(5))]);
+    expect(await codeOf(readDocument(pdf, pool, undefined, { budgetMs: 90_000, now: () => clock.t }))).toBe('DOCUMENT_TOO_SLOW');
+    expect(calls()).toBe(2);
   });
 });
 
