@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createDeflate } from 'node:zlib';
-import { flateImagePdf } from '../server/test/documents';
+import { flateContentPdf, flateImagePdf } from '../server/test/documents';
 import { documentUpload } from '../server/test/multipart';
 import { percentile, startBenchServer } from './http-load';
 import { memoryOf, resetPeak } from './proc-memory';
@@ -107,6 +107,9 @@ export async function run(): Promise<void> {
       { name: 'texte de 10 Mo (lignes)', upload: documentUpload('Riz parfume 5 kg x 2\n'.repeat(500_000).slice(0, 10 * 1024 * 1024 - 1), 'liste.txt', 'text/plain') },
       { name: 'texte de 9,4 Mo sur une ligne', upload: documentUpload('riz '.repeat(2_350_000), 'ligne.txt', 'text/plain') },
       ...[1, 2, 3, 4].map((i) => ({ name: `PDF de ${(bomb.length / 1e6).toFixed(1)} Mo, image 30 000 × 30 000 (${i})`, upload: documentUpload(bomb, 'scan.pdf') })),
+      // The same 900 MB of compressed blank bytes as a page's content, then as the data of a small image.
+      { name: 'PDF, contenu de page de 900 Mo compressé', upload: documentUpload(flateContentPdf(bombPixels), 'contenu.pdf') },
+      { name: 'PDF, image 400 × 400 portant 900 Mo', upload: documentUpload(flateImagePdf(400, 400, bombPixels), 'petite-image.pdf') },
       { name: 'multipart sans fin', upload: broken(part, `multipart/form-data; boundary=${boundary}`) },
       { name: 'multipart sans boundary', upload: broken(`${part}--${boundary}--\r\n`, 'multipart/form-data') },
       { name: 'multipart illisible', upload: broken('\u0000\u0001 garbage', `multipart/form-data; boundary=${boundary}`) },

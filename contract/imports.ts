@@ -11,6 +11,8 @@ export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const PDF_MAX_PAGES = 10;
 /** Largest image a PDF may declare, in pixels (a 600 dpi A4 page); read from its dictionary before any decoding. */
 export const PDF_IMAGE_MAX_PIXELS = 40_000_000;
+/** What a PDF's text, fonts and structure (every stream but its images) may inflate to: a list's take a few kB. */
+export const PDF_INFLATED_MAX_BYTES = 32 * 1024 * 1024;
 /** Characters of text a document may hold: the limit of a pasted list (IMPORT_TEXT_MAX in contract/lists.ts). */
 export const DOCUMENT_TEXT_MAX_CHARS = 200_000;
 /** The longest one document's reading may take (every page and every retry): past it, a 422 and the OCR is free again. */

@@ -20,6 +20,7 @@ export const lists = {
   fileTooLarge: 'La taille du fichier ne doit pas dépasser 10MB',
   textTooLong: (max: string) => `Le texte du document ne doit pas dépasser ${max} caractères : découpez la liste en plusieurs fichiers.`,
   pdfImageTooLarge: (megapixels: number) => `Une image de ce PDF est trop grande (plus de ${megapixels} mégapixels) : numérisez la liste en résolution normale.`,
+  pdfInflatesTooMuch: (megabytes: number) => `Ce PDF se décompresse en plus de ${megabytes} Mo : enregistrez la liste de nouveau en PDF simple, ou envoyez-en une photo.`,
   documentTooSlow: 'La lecture de ce document prend trop de temps : envoyez moins de pages, ou une photo plus nette de la liste.',
   uploadMalformed: 'L’envoi du fichier est incomplet ou mal formé : choisissez le fichier et envoyez-le de nouveau.',
   importBusy: 'Beaucoup de documents sont en cours d’analyse : réessayez dans une minute.',

@@ -2,7 +2,7 @@
 // HTTP status and its French message; the error handler answers `{ detail, code }` from it.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DOCUMENT_TEXT_MAX_CHARS, PDF_IMAGE_MAX_PIXELS } from '#contract/imports';
+import { DOCUMENT_TEXT_MAX_CHARS, PDF_IMAGE_MAX_PIXELS, PDF_INFLATED_MAX_BYTES } from '#contract/imports';
 import { CATALOGUE_LIMITS } from '#contract/constants';
 import { fr } from '#contract/messages';
 import { TRUST } from '#contract/prices';
@@ -57,6 +57,7 @@ const ERRORS = {
   DOCUMENT_TEXT_TOO_LONG: [413, fr.lists.textTooLong(DOCUMENT_TEXT_MAX_CHARS.toLocaleString('fr-FR'))],
   DOCUMENT_IMAGE_TOO_LARGE: [413, fr.lists.pdfImageTooLarge(PDF_IMAGE_MAX_PIXELS / 1_000_000)],
   DOCUMENT_TOO_SLOW: [422, fr.lists.documentTooSlow],
+  DOCUMENT_INFLATES_TOO_MUCH: [413, fr.lists.pdfInflatesTooMuch(PDF_INFLATED_MAX_BYTES / 1024 / 1024)],
   UPLOAD_MALFORMED: [400, fr.lists.uploadMalformed],
   DOCUMENT_UNSUPPORTED: [415, fr.lists.imageRequired],
   DOCUMENT_UNREADABLE: [422, fr.lists.importFailed],

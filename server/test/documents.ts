@@ -230,3 +230,16 @@ export async function phonePhotoJpeg(lines: string[], opts: PhonePhotoOptions = 
   if (opts.blur && opts.blur >= 0.3) photo = photo.blur(opts.blur);
   return photo.jpeg({ quality: opts.jpegQuality ?? 80 }).toBuffer();
 }
+
+/**
+ * A one-page PDF whose content stream is `content`, already Flate-compressed: a few spaces in a
+ * small file can inflate to gigabytes (the content-stream bomb of issue 27, item 5).
+ */
+export function flateContentPdf(content: Buffer): Buffer {
+  return buildPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+    stream('/Filter /FlateDecode', content),
+  ]);
+}

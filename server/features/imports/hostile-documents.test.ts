@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TEXT_MAX_CHARS } from '#contract/imports';
 import { fr } from '#contract/messages';
-import { flateImagePdf, textPdf } from '../../test/documents';
+import { deflateSync } from 'node:zlib';
+import { flateContentPdf, flateImagePdf, textPdf } from '../../test/documents';
 import { bearer, createTestContext, detailOf, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { documentUpload } from '../../test/multipart';
 
@@ -59,6 +60,30 @@ describe('a PDF image', () => {
     expect(detailOf(res)).toBe(fr.lists.pdfImageTooLarge(40));
     // Decoded, the image alone would be 48 MB of pixels, and more as PNG and for OCR.
     expect(process.memoryUsage().rss - before).toBeLessThan(40 * 1024 * 1024);
+  });
+});
+
+describe('a PDF that inflates to far more than it weighs', () => {
+  // 256 MB of spaces in a 250 kB file: pdf.js inflated 1 GB of them to 2.2 GB and held the event loop 9.6 s.
+  const spaces = deflateSync(Buffer.alloc(256 * 1024 * 1024, 0x20), { level: 9 });
+
+  it.each([
+    ['its page content', () => flateContentPdf(spaces)],
+    ['a small image carrying far more data than its size', () => flateImagePdf(400, 400, spaces)],
+  ])('in %s is refused before pdf.js opens it', async (_name, pdf) => {
+    const before = process.memoryUsage().rss;
+    const res = await sendUpload(documentUpload(pdf(), 'liste.pdf'));
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(413);
+    expect(detailOf(res)).toBe(fr.lists.pdfInflatesTooMuch(32));
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('a list whose content is compressed, as every PDF writer does, is read', async () => {
+    const content = 'BT /F1 12 Tf 14 TL 56 790 Td (Riz parfume 5 kg) Tj T* (Huile de palme 1 L) Tj T* ET';
+    const pdf = flateContentPdf(deflateSync(Buffer.from(content, 'latin1')));
+    const res = await sendUpload(documentUpload(pdf, 'liste.pdf'));
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.body).toMatch(/Riz parfum/i);
   });
 });
 

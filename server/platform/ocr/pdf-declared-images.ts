@@ -26,7 +26,7 @@ export function largestDeclaredImagePixels(bytes: Buffer): number {
 }
 
 /** A number in the dictionary, written out or as an indirect reference to a number object. */
-function declared(text: string, dictionary: string, key: string): number | null {
+export function declared(text: string, dictionary: string, key: string): number | null {
   const reference = new RegExp(`/${key}\\s+(\\d+)\\s+(\\d+)\\s+R\\b`).exec(dictionary);
   if (reference) {
     const target = new RegExp(`(?:^|[^\\d])${reference[1]}\\s+${reference[2]}\\s+obj\\s*(\\d+)\\s*endobj`).exec(text);

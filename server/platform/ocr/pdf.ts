@@ -3,9 +3,10 @@
 // and a scan's images are decoded by pdf.js itself and handed to sharp as raw pixels.
 import sharp from 'sharp';
 import { getDocumentProxy, getResolvedPDFJS } from 'unpdf';
-import { PDF_IMAGE_MAX_PIXELS, PDF_MAX_PAGES } from '#contract/imports';
+import { PDF_IMAGE_MAX_PIXELS, PDF_INFLATED_MAX_BYTES, PDF_MAX_PAGES } from '#contract/imports';
 import { AppError } from '../errors';
 import { largestDeclaredImagePixels } from './pdf-declared-images';
+import { inflatesBeyond } from './pdf-inflated-streams';
 
 export type PdfPage = {
   /** Text layer, one entry per visual line, top to bottom. Empty for a scanned page. */
@@ -34,6 +35,7 @@ type DecodedImage = { data: Uint8Array | Uint8ClampedArray; width: number; heigh
 
 export async function readPdf(bytes: Buffer, onPage?: (page: number, pages: number) => void): Promise<PdfContent> {
   if (largestDeclaredImagePixels(bytes) > PDF_IMAGE_MAX_PIXELS) throw new AppError('DOCUMENT_IMAGE_TOO_LARGE');
+  if (inflatesBeyond(bytes, PDF_INFLATED_MAX_BYTES)) throw new AppError('DOCUMENT_INFLATES_TOO_MUCH');
   let pdf: PdfDocument;
   try {
     pdf = await getDocumentProxy(new Uint8Array(bytes), {
