@@ -7,6 +7,7 @@ import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
 import { applyDemoMode } from './db/seed/demo-accounts';
 import { adoptConsensusRule } from './features/prices/current-price';
+import { adoptProductSizes } from './features/products/product-sizes';
 import { startBackupChannel } from './platform/backup-channel';
 import { stopOnSignals } from './platform/lifecycle';
 import { openFileStorage } from './platform/storage';
@@ -18,6 +19,7 @@ async function main() {
   const seeded = await seedIfEmpty(database.db);
   const demo = await applyDemoMode(database.db, config.demoMode);
   const recomputed = await adoptConsensusRule(database.db, new Date());
+  const sized = await adoptProductSizes(database.db);
   const storage = await openFileStorage(config);
   const app = await buildApp({
     config,
@@ -28,6 +30,7 @@ async function main() {
   if (seeded) app.log.info('Base de données initialisée avec les magasins, produits et prix du Gabon');
   if (demo.created.length > 0) app.log.info({ accounts: demo.created }, 'mode démo : comptes de démonstration créés (identifiants dans le README)');
   if (demo.disabled > 0) app.log.warn({ disabled: demo.disabled }, 'mode démo désactivé : comptes de démonstration trouvés dans la base, suspendus et déconnectés');
+  if (sized) app.log.info({ products: sized }, 'tailles des produits lues dans leurs noms');
   if (recomputed) app.log.info({ recomputed }, 'prix affichés recalculés selon la règle du consensus');
   app.log.info(`fichiers envoyés : ${storage.description}${storage.publicUrl ? ` (servis depuis ${storage.publicUrl})` : ''}`);
   // The embedded database lives in this process: `npm run backup` asks it for the archive here.

@@ -256,6 +256,11 @@ export const products = pgTable(
     searchText: text('search_text').generatedAlwaysAs(sql`mp_fold(name || ' ' || coalesce(brand, ''))`),
     /** Folded name: the "name A-Z" sort key ("Éponge" sorts with the E's). */
     sortName: text('sort_name').generatedAlwaysAs(sql`mp_fold(name)`),
+    /** The size its name says it holds, in g or mL (features/products/search-query.ts): a search for that size ranks it first. */
+    sizeValue: doublePrecision('size_value'),
+    sizeUnit: text('size_unit').$type<'g' | 'mL'>(),
+    /** How many its pack holds when its name says so (« pack 6 × 1,5 L » → 6); null for a single item. */
+    packCount: integer('pack_count'),
     /** Who sees it (catalogue-listing.ts): 'listed' everyone, 'pending' its author and moderators (a newcomer's addition), 'hidden' moderators only. */
     listing: text('listing').$type<Listing>().notNull().default('listed'),
     /** Why it is not listed (hidden, deleted or merged: by whom, when, what a merge moved), so a moderator can undo it. */

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import * as t from '../schema';
 import productsData from './products.json' with { type: 'json' };
+import { sizeColumnsOf } from '../../features/products/product-sizes';
 import storesData from './stores.json' with { type: 'json' };
 import { seededRandom } from '../../platform/random';
 import { shownAddress, shownDistrict } from './store-address';
@@ -90,6 +91,7 @@ async function seedCatalogue(tx: Tx, now: Date): Promise<void> {
     .values(
       productsData.map((p, i) => ({
         name: p.name,
+        ...sizeColumnsOf(p.name),
         brand: p.brand || null,
         category: p.category,
         unit: p.unit,

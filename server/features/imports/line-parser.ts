@@ -168,12 +168,27 @@ export function countUnit(word: string): string | null {
 
 /** A weight or volume written with a number ("1,5 L", "500g", "½ kg") in g or mL, or null. */
 export function readSize(text: string): { size: Size; unit: string } | null {
-  const m = SIZE_RE.exec(normaliseSymbols(text));
+  const found = findSize(normaliseSymbols(text));
+  return found && { size: found.size, unit: found.unit };
+}
+
+/** The first size of an already normalised text, and where it is written. */
+function findSize(text: string): { size: Size; unit: string; at: number; length: number } | null {
+  const m = SIZE_RE.exec(text);
   if (!m) return null;
   const measure = measureUnit(m[2]);
   const value = toNumber(m[1]);
   if (!measure || !Number.isFinite(value) || value <= 0) return null;
-  return { size: { value: Math.round(value * measure[1] * 100) / 100, unit: measure[2] }, unit: measure[0] };
+  return { size: { value: Math.round(value * measure[1] * 100) / 100, unit: measure[2] }, unit: measure[0], at: m.index, length: m[0].length };
+}
+
+/** A text's first size ("riz 5kg" → 5 000 g) and the text without it ("riz"); the text as it was when it holds none. */
+export function splitSize(text: string): { rest: string; size: Size | null } {
+  const normalised = normaliseSymbols(text);
+  const found = findSize(normalised);
+  if (!found) return { rest: text, size: null };
+  const rest = `${normalised.slice(0, found.at)} ${normalised.slice(found.at + found.length)}`.replace(/\s+/g, ' ').replace(/^[\s,;]+|[\s,;]+$/g, '');
+  return { rest, size: found.size };
 }
 
 function clampQuantity(n: number): number {

@@ -1,44 +1,41 @@
 // Finding catalogue products for list lines: the search box of the list editor and the exact-name
 // match that lets a manual item be priced by the optimiser. (Imported lists are matched by
 // features/imports/catalogue-matcher.ts.)
-// All comparisons go through mp_fold (lower case, no accents) and pg_trgm, on the products' stored
-// folded text and its trigram index (migrations 0001 and 0002).
+// The exact-name match compares through mp_fold (lower case, no accents), on the products' stored
+// folded name (migrations 0001 and 0002).
 import { sql } from 'drizzle-orm';
 import { canonicalGtin } from '#contract/barcodes';
 import type { ProductSuggestion } from '#contract/lists';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../platform/sql-rows';
-import { escapeLike, relevanceOrder } from '../../platform/text-search';
-
-/** products.search_text = mp_fold(name || ' ' || brand), a stored column with a trigram index. */
-const TARGET = sql`p.search_text`;
+import { normaliseSearch } from '../../platform/text-search';
+import { readPageIds } from '../products/catalogue-reads';
 
 type SuggestionRow = { id: string; name: string; brand: string | null; category: string; unit: string | null; store_count: number | string | null; min_price: number | null };
 
 /**
- * Products whose name or brand contains the words typed, or nearly (one typo), best match first; a
- * term that is a valid barcode (typed or scanned) puts the product carrying it first.
+ * The list editor's search box: the catalogue's own search (products/catalogue-reads.ts — the same
+ * words, sizes, typo tolerance and ranking, issue 28 item 1), each product with how many stores
+ * price it and from how much. Without a term, the products the most stores price.
  */
-export async function searchProducts(db: DbOrTx, search: string, limit: number, viewerId?: string): Promise<ProductSuggestion[]> {
-  const term = search.trim();
-  // What everyone sees, and the viewer's own additions still waiting for confirmation (catalogue-listing.ts).
-  const visible = viewerId ? sql`(p.listing = 'listed' or (p.listing = 'pending' and p.created_by = ${viewerId}::uuid))` : sql`p.listing = 'listed'`;
-  const gtin = term ? canonicalGtin(term) : null;
-  const byBarcode = gtin ? sql` or p.barcode = ${gtin}` : sql``;
-  const barcodeFirst = gtin ? sql`(p.barcode is not distinct from ${gtin}) desc, ` : sql``;
-  const where = term
-    ? sql`where ${visible} and (${TARGET} like mp_fold(${`%${escapeLike(term)}%`}) escape '\\' or mp_fold(${term}) <% ${TARGET}${byBarcode})`
-    : sql`where ${visible}`;
-  const order = term
-    ? sql`order by ${barcodeFirst}${relevanceOrder(TARGET, sql`p.sort_name`, term, 'fuzzy')}, coalesce(cp.store_count, 0) desc, p.name`
-    : sql`order by coalesce(cp.store_count, 0) desc, p.name`;
+export async function searchProducts(db: Db, search: string, limit: number, viewerId?: string): Promise<ProductSuggestion[]> {
+  const term = normaliseSearch(search);
+  const ids = term
+    ? (await readPageIds(db, { search: term, has_prices: false, sort: 'relevance', page: 1, limit, authorId: viewerId }, canonicalGtin(term))).ids
+    : null;
+  if (ids && ids.length === 0) return [];
+  // One parameter holding the ids as a Postgres array literal (a JS array would be spread into a list).
+  const idArray = ids && `{${ids.join(',')}}`;
+  const chosen = idArray
+    ? sql`where p.id = any(${idArray}::uuid[]) order by array_position(${idArray}::uuid[], p.id)`
+    : sql`where p.listing = 'listed' order by coalesce(cp.store_count, 0) desc, p.name`;
   const found = await rows<SuggestionRow>(
     db,
     sql`select p.id, p.name, p.brand, p.category, p.unit, cp.store_count, cp.min_price
         from products p
         left join (select product_id, count(*) as store_count, min(price_xaf) as min_price from current_prices group by product_id) cp
           on cp.product_id = p.id
-        ${where} ${order} limit ${limit}`,
+        ${chosen} limit ${limit}`,
   );
   return found.map((r) => ({
     id: r.id,

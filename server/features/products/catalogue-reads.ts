@@ -13,6 +13,7 @@ import { type PreparedStatement, preparedStatement, queryStatement } from '../..
 import { relevanceOf, type SearchMode, searchValues, withFuzzyThreshold, wordsCondition } from '../../platform/text-search';
 import type { Db } from '../../db/client';
 import { type Freshness, priceJson, productJson, STALE_SECONDS } from './product-json';
+import { understandSearch } from './search-query';
 
 /** `authorId`: also the products this account added that still wait for confirmation (catalogue-listing.ts). */
 export type PageQuery = { search?: string; category?: string; has_prices: boolean; sort: ProductSort; page: number; limit: number; authorId?: string };
@@ -22,7 +23,8 @@ export type PageIds = { ids: string[]; total: number };
 export type CataloguePage = { body: string; total: number };
 
 type Values = Record<string, unknown>;
-type Shape = { kind: 'browse' | 'barcode' | SearchMode; words: number; sort: ProductSort; category: boolean; hasPrices: boolean; author: boolean };
+/** `size`: the search asks for a size (search-query.ts), and a product of that size ranks first. */
+type Shape = { kind: 'browse' | 'barcode' | SearchMode; words: number; sort: ProductSort; category: boolean; hasPrices: boolean; author: boolean; size?: boolean };
 
 /** The placeholders a statement reads (named after its values). */
 const freshness = (v: Values): Freshness => ({ now: v.now as SQL, staleSeconds: v.staleSeconds as SQL });
@@ -54,7 +56,7 @@ const priceCount = sql`(select count(*) from current_prices c where c.product_id
 // The matches `m` carry id, sort_name and created_at; those of a search also its relevance
 // (starts_with, closeness), so that a page of them can be ordered best match first.
 const ORDERS: Record<ProductSort, (alias: string) => SQL> = {
-  relevance: (m) => sql.raw(`${m}.starts_with desc, ${m}.closeness desc, ${m}.sort_name, ${m}.id`),
+  relevance: (m) => sql.raw(`${m}.size_match desc, ${m}.pack_match desc, ${m}.starts_with desc, ${m}.closeness desc, ${m}.sort_name, ${m}.id`),
   name: (m) => sql.raw(`${m}.sort_name, ${m}.id`),
   recent: (m) => sql.raw(`${m}.created_at desc, ${m}.id desc`),
 };
@@ -72,7 +74,10 @@ function pageStatement(shape: Shape): PreparedStatement<Values> {
       if (words.length > 0) filters.push(wordsCondition(sql`p.search_text`, words, shape.kind, 'once'));
       if (shape.sort === 'relevance') {
         const { startsWith, closeness } = relevanceOf(sql`p.search_text`, sql`p.sort_name`, { startsWith: v.startsWith as SQL, first: v.first as SQL, term: v.term as SQL }, shape.kind, 'once');
-        ranked = sql`, ${startsWith} as starts_with, ${closeness} as closeness`;
+        const sized = shape.size ? sql`(p.size_unit = ${v.sizeUnit} and p.size_value = ${v.sizeValue}::float8) is true` : sql`false`;
+        // A pack (« pack 6 × 1,5 L ») answers a search for a pack, a single item one that names none.
+        const packed = shape.size ? sql`(p.pack_count is not distinct from ${v.pack}::int)` : sql`true`;
+        ranked = sql`, ${sized} as size_match, ${packed} as pack_match, ${startsWith} as starts_with, ${closeness} as closeness`;
       }
     }
     const where = filters.length > 0 ? sql.join(filters, sql` and `) : sql`true`;
@@ -103,10 +108,19 @@ async function readPage(db: DbOrTx, shape: Shape, values: Values): Promise<PageI
 }
 
 function searchPage(db: DbOrTx, query: PageQuery, search: string, mode: SearchMode, base: Values): Promise<PageIds> {
-  const { words, startsWith, first, term } = searchValues(search, mode);
-  const values: Values = { ...base, startsWith, first, term };
+  const { text, size, pack } = understandSearch(search);
+  const { words, startsWith, first, term } = searchValues(text, mode);
+  const values: Values = { ...base, startsWith, first, term, sizeValue: size?.value ?? null, sizeUnit: size?.unit ?? null, pack };
   words.forEach((word, i) => (values[`w${i}`] = word));
-  const shape: Shape = { kind: mode, words: words.length, sort: query.sort, category: Boolean(query.category), hasPrices: query.has_prices, author: Boolean(query.authorId) };
+  const shape: Shape = {
+    kind: mode,
+    words: words.length,
+    sort: query.sort,
+    category: Boolean(query.category),
+    hasPrices: query.has_prices,
+    author: Boolean(query.authorId),
+    size: size !== null,
+  };
   return readPage(db, shape, values);
 }
 

@@ -2,6 +2,7 @@
 // product after it and what changed); a product's owner (the account that created it) edits it
 // directly, anyone else's edit becomes a suggestion that a moderator applies or refuses; a moderator
 // can bring a product back to any earlier revision.
+import { sizeColumnsOf } from './product-sizes';
 import { desc, eq, max } from 'drizzle-orm';
 import { PRODUCT_FIELDS, type ProductChanges, type ProductRevision, type ProductSnapshot, type ProductSuggestion } from '#contract/moderation';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -28,7 +29,7 @@ export function snapshotOf(row: ProductRow): ProductSnapshot {
 /** The product columns that hold a snapshot. */
 export function columnsOf(snapshot: Partial<ProductSnapshot>): Partial<typeof products.$inferInsert> {
   const columns: Partial<typeof products.$inferInsert> = {};
-  if (snapshot.name !== undefined) columns.name = snapshot.name;
+  if (snapshot.name !== undefined) Object.assign(columns, { name: snapshot.name, ...sizeColumnsOf(snapshot.name) });
   if (snapshot.brand !== undefined) columns.brand = snapshot.brand;
   if (snapshot.category !== undefined) columns.category = snapshot.category;
   if (snapshot.description !== undefined) columns.description = snapshot.description;

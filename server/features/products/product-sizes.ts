@@ -1,0 +1,37 @@
+// A product's size as structured columns (products.size_value in g or mL, size_unit), read from its
+// name by the list parser's size reader, so that a search for « riz 5kg » ranks the 5 kg sack first
+// (search-query.ts). Every write of a name sets them (product-revisions.ts columnsOf, the seed); a
+// database made before they existed has them filled once at start.
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { appSettings, products } from '../../db/schema';
+import { type Size, splitSize } from '../imports/line-parser';
+
+/** « pack 6 × 1,5 L », « pack de 4 », « 6 x 33 cl »: how many the pack holds. */
+const PACK_RE = /\bpack\s+(?:de\s+)?(\d{1,2})\b|\b(\d{1,2})\s*[x×]\s*\d/iu;
+
+/** The size a product's name says it holds (« Riz parfumé, sac 5 kg » → 5 000 g) and its pack count. */
+export function sizeColumnsOf(name: string): { sizeValue: number | null; sizeUnit: Size['unit'] | null; packCount: number | null } {
+  const { size } = splitSize(name);
+  const pack = PACK_RE.exec(name);
+  return { sizeValue: size?.value ?? null, sizeUnit: size?.unit ?? null, packCount: pack ? Number(pack[1] ?? pack[2]) : null };
+}
+
+const SIZES_KEY = 'product_sizes';
+const SIZES_VERSION = 'names-2';
+
+/** Once per database: every product's size read from its name. Returns how many were read, or null when already done. */
+export async function adoptProductSizes(db: Db): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SIZES_KEY}))`);
+    const [done] = await tx.select().from(appSettings).where(eq(appSettings.key, SIZES_KEY));
+    if (done?.value === SIZES_VERSION) return null;
+    const rows = await tx.select({ id: products.id, name: products.name }).from(products);
+    for (const row of rows) await tx.update(products).set(sizeColumnsOf(row.name)).where(eq(products.id, row.id));
+    await tx
+      .insert(appSettings)
+      .values({ key: SIZES_KEY, value: SIZES_VERSION })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: SIZES_VERSION } });
+    return rows.length;
+  });
+}
