@@ -13,6 +13,8 @@ const PriceFreshnessSchema = z.object({
   stale: z.boolean(),
 });
 
+const UnitPriceSchema = z.object({ amount_xaf: z.number(), per: z.enum(['kg', 'L', 'unité']) });
+
 export const ProductSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -24,6 +26,7 @@ export const ProductSchema = z.object({
   manufacturer_reference: z.string().nullable(),
   availability: z.boolean(),
   price: z.number().nullable(),
+  unit_price: UnitPriceSchema.nullable(),
   currency: z.literal('XAF'),
   shop_id: z.string().nullable(),
   shop_name: z.string().nullable(),
@@ -50,6 +53,7 @@ export const ProductPriceSchema = PriceFreshnessSchema.extend({
   latitude: z.number(),
   longitude: z.number(),
   price: z.number(),
+  unit_price: UnitPriceSchema.nullable(),
   currency: z.literal('XAF'),
   is_best: z.boolean(),
 });

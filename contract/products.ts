@@ -151,6 +151,12 @@ export const PricedProductsQuerySchema = z.object({
 // ---------------------------------------------------------------- answers
 
 /** One store's current price for a product, with how fresh and confirmed it is. The cheapest comes first and is flagged best. */
+/**
+ * A price per kilo, per litre (for a product whose size is known) or per item of a pack (issue 28,
+ * item 4): what a shopper compares first. Null when the product's size is not known.
+ */
+export type UnitPrice = { amount_xaf: number; per: 'kg' | 'L' | 'unité' };
+
 export type ProductPrice = PriceFreshness & {
   store_id: string;
   store_name: string;
@@ -158,6 +164,7 @@ export type ProductPrice = PriceFreshness & {
   latitude: number;
   longitude: number;
   price: number;
+  unit_price: UnitPrice | null;
   currency: typeof CURRENCY_CODE;
   is_best: boolean;
 };
@@ -177,6 +184,8 @@ export type Product = {
   manufacturer_reference: string | null;
   availability: boolean;
   price: number | null;
+  /** `price` per kg, L or item (null without a price or a known size). */
+  unit_price: UnitPrice | null;
   currency: typeof CURRENCY_CODE;
   shop_id: string | null;
   shop_name: string | null;

@@ -2,6 +2,7 @@
 // the 5 kg sack first in the catalogue, and the list builder — the same search — finds it too.
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { formatXaf } from '#contract/format';
 import { createAccount, useSessionOf } from './fixtures';
 
 const SHOTS_DIR = 'test-results/screens';
@@ -16,6 +17,10 @@ test('« riz 5kg » finds the 5 kg sack first in the catalogue, and the list bui
   const cards = page.getByRole('list', { name: 'Produits' }).getByRole('listitem');
   await expect(cards.first()).toContainText('Riz parfumé, sac 5 kg');
   await expect(cards.filter({ hasText: 'Riz parfumé, sac 25 kg' })).toHaveCount(1);
+  // Its price per kilo, as the API carries it (issue 28, item 4).
+  const [sack] = (await (await request.get('/api/products', { params: { search: 'riz 5kg' } })).json()) as { unit_price: { amount_xaf: number; per: string } }[];
+  expect(sack.unit_price.per).toBe('kg');
+  await expect(cards.first()).toContainText(`${formatXaf(sack.unit_price.amount_xaf)}/kg`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: `${SHOTS_DIR}/search-riz-5kg-360.png`, fullPage: true });
 

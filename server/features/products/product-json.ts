@@ -39,6 +39,19 @@ const freshnessFields = (r: string, freshness: Freshness) => {
 };
 
 /**
+ * A price per kilo or litre when the product's size is known (products.size_value in g or mL, for
+ * each item of a pack), else per item of a pack; null otherwise (contract/products.ts UnitPrice).
+ * `price` is an expression of the price in XAF; `p` the products row.
+ */
+function unitPriceJson(price: SQL): SQL {
+  return sql`case
+    when ${price} is null then null
+    when p.size_value > 0 then json_build_object('amount_xaf', round(${price} * 1000.0 / (p.size_value * coalesce(p.pack_count, 1)))::int, 'per', case when p.size_unit = 'g' then 'kg' else 'L' end)
+    when p.pack_count > 1 then json_build_object('amount_xaf', round(${price}::numeric / p.pack_count)::int, 'per', 'unité')
+  end`;
+}
+
+/**
  * The JSON of a Product: `p` a products row, `shown` its shown price (a row of PRICED_COLUMNS, or
  * nulls) and `priceCount` the number of stores that price it. `more`: the fields of a larger answer
  * (a ProductDetail's prices).
@@ -48,7 +61,7 @@ export function productJson(freshness: Freshness, priceCount: SQL, more: Partial
   return sql`json_build_object(
     'id', p.id, 'name', p.name, 'brand', p.brand, 'category', p.category, 'description', p.description,
     'barcode', p.barcode, 'unit', p.unit, 'manufacturer_reference', p.manufacturer_reference, 'availability', p.availability,
-    'price', shown.price_xaf, 'currency', 'XAF', 'shop_id', shown.store_id, 'shop_name', shown.store_name, 'shop_address', shown.store_address,
+    'price', shown.price_xaf, 'unit_price', ${unitPriceJson(sql`shown.price_xaf`)}, 'currency', 'XAF', 'shop_id', shown.store_id, 'shop_name', shown.store_name, 'shop_address', shown.store_address,
     'shop_latitude', shown.store_latitude, 'shop_longitude', shown.store_longitude, 'price_count', ${priceCount},
     'price_freshness', case when shown.price_xaf is null then null else json_build_object(${freshnessFields('shown', freshness)}) end,
     'main_image', p.main_image, 'image_url', p.main_image, 'thumbnail_url', ${thumbnailUrl(sql`p.main_image`)},
@@ -61,5 +74,5 @@ export function productJson(freshness: Freshness, priceCount: SQL, more: Partial
 export function priceJson(freshness: Freshness, isBest: SQL): SQL {
   return sql`json_build_object(
     'store_id', r.store_id, 'store_name', r.store_name, 'store_address', r.store_address, 'latitude', r.store_latitude,
-    'longitude', r.store_longitude, 'price', r.price_xaf, ${freshnessFields('r', freshness)}, 'currency', 'XAF', 'is_best', ${isBest})`;
+    'longitude', r.store_longitude, 'price', r.price_xaf, 'unit_price', ${unitPriceJson(sql`r.price_xaf`)}, ${freshnessFields('r', freshness)}, 'currency', 'XAF', 'is_best', ${isBest})`;
 }

@@ -2,7 +2,7 @@ import { Copy, Eye, Pencil, Store } from 'lucide-react';
 import { fr } from '#contract/messages';
 import type { Product } from '#contract/products';
 import { Card } from '../../ui/Card';
-import { Money } from '../../ui/Money';
+import { Money, UnitPrice } from '../../ui/Money';
 import { PriceFreshness } from '../../ui/PriceFreshness';
 import { ProductImage } from '../../ui/ProductImage';
 
@@ -34,6 +34,7 @@ export function ProductCard({ product, onDetails, onEdit, onDuplicate }: Product
               </span>
               <span className="shrink-0 text-right">
                 <Money amount={product.price} className="block text-lg font-bold text-brand-800" />
+                <UnitPrice value={product.unit_price} className="block text-xs font-medium text-slate-600" />
                 <span className="text-xs text-slate-500">{fr.catalogueUi.storeCount(product.price_count)}</span>
               </span>
             </div>

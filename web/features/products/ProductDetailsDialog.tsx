@@ -10,7 +10,7 @@ import type { ProductDetail, ProductPrice } from '#contract/products';
 import { useSession } from '../../lib/session';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
-import { Money } from '../../ui/Money';
+import { Money, UnitPrice } from '../../ui/Money';
 import { PriceFreshness } from '../../ui/PriceFreshness';
 import { SavedDataNote } from '../../ui/SavedDataNote';
 import { CategoryIllustration } from '../../ui/ProductImage';
@@ -110,6 +110,7 @@ function StorePriceRow({ price, flagged, onFlag }: { price: ProductPrice; flagge
       </span>
       <span className="shrink-0 text-right">
         <Money amount={price.price} className="block font-semibold text-slate-900" />
+        <UnitPrice value={price.unit_price} className="block text-xs text-slate-600" />
         {price.is_best && (
           <span className="mt-0.5 inline-flex items-center gap-1 rounded-full bg-brand-700 px-2 py-0.5 text-[11px] font-semibold text-white">
             <Award size={12} aria-hidden="true" />
