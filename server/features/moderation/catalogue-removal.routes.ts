@@ -37,23 +37,20 @@ export async function catalogueRemovalRoutes(fastify: FastifyInstance, { deps }:
     },
   );
 
-  app.post(
-    '/admin/catalogue/:kind/:id/hide',
-    { ...base, schema: { tags, summary: 'Masquer un produit ou un magasin', params: CatalogueParamsSchema, body: RemovalSchema, response: decisions } },
-    async (request) => {
-      await removeEntry(deps, principalOf(request), request.params.kind, request.params.id, 'hide', request.body.reason);
-      return done(texts.hidden);
-    },
-  );
-
-  app.post(
-    '/admin/catalogue/:kind/:id/delete',
-    { ...base, schema: { tags, summary: 'Supprimer un produit ou un magasin (restaurable 30 jours)', params: CatalogueParamsSchema, body: RemovalSchema, response: decisions } },
-    async (request) => {
-      await removeEntry(deps, principalOf(request), request.params.kind, request.params.id, 'delete', request.body.reason);
-      return done(texts.deleted);
-    },
-  );
+  const removals = {
+    hide: { summary: 'Masquer un produit ou un magasin', message: texts.hidden },
+    delete: { summary: 'Supprimer un produit ou un magasin (restaurable 30 jours)', message: texts.deleted },
+  } as const;
+  for (const action of ['hide', 'delete'] as const) {
+    app.post(
+      `/admin/catalogue/:kind/:id/${action}`,
+      { ...base, schema: { tags, summary: removals[action].summary, params: CatalogueParamsSchema, body: RemovalSchema, response: decisions } },
+      async (request) => {
+        await removeEntry(deps, principalOf(request), request.params.kind, request.params.id, action, request.body.reason);
+        return done(removals[action].message);
+      },
+    );
+  }
 
   app.post(
     '/admin/catalogue/:kind/:id/merge',

@@ -6,15 +6,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appSettings, products } from '../../db/schema';
 import { type Size, splitSize } from '../imports/line-parser';
-
-/** « pack 6 × 1,5 L », « pack de 4 », « 6 x 33 cl »: how many the pack holds. */
-const PACK_RE = /\bpack\s+(?:de\s+)?(\d{1,2})\b|\b(\d{1,2})\s*[x×]\s*\d/iu;
+import { findPack } from './search-query';
 
 /** The size a product's name says it holds (« Riz parfumé, sac 5 kg » → 5 000 g) and its pack count. */
 export function sizeColumnsOf(name: string): { sizeValue: number | null; sizeUnit: Size['unit'] | null; packCount: number | null } {
   const { size } = splitSize(name);
-  const pack = PACK_RE.exec(name);
-  return { sizeValue: size?.value ?? null, sizeUnit: size?.unit ?? null, packCount: pack ? Number(pack[1] ?? pack[2]) : null };
+  return { sizeValue: size?.value ?? null, sizeUnit: size?.unit ?? null, packCount: findPack(name)?.count ?? null };
 }
 
 const SIZES_KEY = 'product_sizes';

@@ -15,13 +15,20 @@ export type UnderstoodSearch = {
   pack: number | null;
 };
 
-const PACK_RE = /(?:^|\s)(?:x\s*(\d{1,2})|(\d{1,2})\s*x|pack\s+de\s+(\d{1,2}))(?=\s|$)/iu;
+// « pack de 6 », « pack 6 × 1,5 L », « 6x », « 6 × 33 cl », « x6 »: a search's and a product name's pack.
+const PACK_RE = /\bpack\s+(?:de\s+)?(\d{1,2})\b(?:\s*[x×](?=\s|\d|$))?|\b(\d{1,2})\s*[x×](?=\s|\d|$)|(?:^|\s)x\s*(\d{1,2})(?=\s|$)/iu;
+
+/** How many a pack holds, as a search or a product name writes it, and where; null when none is written. */
+export function findPack(text: string): { count: number; at: number; length: number } | null {
+  const m = PACK_RE.exec(text);
+  return m ? { count: Number(m[1] ?? m[2] ?? m[3]), at: m.index, length: m[0].length } : null;
+}
 
 /** The text, size and pack count of a search; a search that is only a size keeps its text as typed. */
 export function understandSearch(search: string): UnderstoodSearch {
   const { rest, size } = splitSize(search);
-  const pack = PACK_RE.exec(rest);
-  const text = (pack ? rest.replace(PACK_RE, ' ') : rest).replace(/\s+/g, ' ').trim();
+  const pack = findPack(rest);
+  const text = (pack ? `${rest.slice(0, pack.at)} ${rest.slice(pack.at + pack.length)}` : rest).replace(/\s+/g, ' ').trim();
   if (!text) return { text: search.trim(), size: null, pack: null };
-  return { text, size, pack: pack ? Number(pack[1] ?? pack[2] ?? pack[3]) : null };
+  return { text, size, pack: pack?.count ?? null };
 }

@@ -15,6 +15,10 @@ import { useModerationAction } from './use-moderation-action';
 
 const texts = fr.catalogueHygiene;
 const TONE: Record<CatalogueEntry['listing'], BadgeTone> = { listed: 'green', pending: 'amber', hidden: 'rose' };
+const REMOVAL_DIALOGS = {
+  hide: { title: texts.hideTitle, text: texts.hideText, confirm: texts.hide },
+  delete: { title: texts.deleteTitle, text: texts.deleteText, confirm: texts.remove },
+};
 
 function removalText(removal: NonNullable<CatalogueEntry['removal']>): string {
   if (removal.action === 'merge') return texts.removalMerge(removal.into?.name ?? '');
@@ -26,10 +30,10 @@ export function CatalogueEntryCard({ entry }: { entry: CatalogueEntry }) {
   const close = () => setDialog(null);
   const publish = useModerationAction(() => catalogueCalls.publish(entry));
   const restore = useModerationAction(() => catalogueCalls.restore(entry));
-  const hide = useModerationAction((reason: string) => catalogueCalls.hide(entry, reason), close);
-  const remove = useModerationAction((reason: string) => catalogueCalls.delete(entry, reason), close);
+  const remove = useModerationAction(({ action, reason }: { action: 'hide' | 'delete'; reason: string }) => catalogueCalls.remove(entry, action, reason), close);
   const merge = useModerationAction(({ into, reason }: { into: CatalogueEntry; reason: string }) => catalogueCalls.merge(entry, into.id, reason), close);
-  const busy = publish.isPending || restore.isPending || hide.isPending || remove.isPending || merge.isPending;
+  const busy = publish.isPending || restore.isPending || remove.isPending || merge.isPending;
+  const removing = dialog === 'hide' || dialog === 'delete' ? dialog : null;
   const removal = entry.removal;
 
   return (
@@ -78,23 +82,13 @@ export function CatalogueEntryCard({ entry }: { entry: CatalogueEntry }) {
         )}
       </footer>
       <ReasonDialog
-        open={dialog === 'hide'}
-        title={texts.hideTitle(entry.name)}
-        description={texts.hideText}
+        open={removing !== null}
+        title={removing ? REMOVAL_DIALOGS[removing].title(entry.name) : ''}
+        description={removing ? REMOVAL_DIALOGS[removing].text : undefined}
         hint={texts.reasonHint}
-        confirmLabel={texts.hide}
-        busy={hide.isPending}
-        onConfirm={(reason) => hide.mutate(reason)}
-        onCancel={close}
-      />
-      <ReasonDialog
-        open={dialog === 'delete'}
-        title={texts.deleteTitle(entry.name)}
-        description={texts.deleteText}
-        hint={texts.reasonHint}
-        confirmLabel={texts.remove}
+        confirmLabel={removing ? REMOVAL_DIALOGS[removing].confirm : ''}
         busy={remove.isPending}
-        onConfirm={(reason) => remove.mutate(reason)}
+        onConfirm={(reason) => removing && remove.mutate({ action: removing, reason })}
         onCancel={close}
       />
       <MergeDialog entry={entry} open={dialog === 'merge'} busy={merge.isPending} onConfirm={(into, reason) => merge.mutate({ into, reason })} onCancel={close} />

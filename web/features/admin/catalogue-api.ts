@@ -21,8 +21,7 @@ const decide = (path: string, body: object = {}) => api.post<ModerationResult>(p
 
 export const catalogueCalls = {
   publish: (e: CatalogueEntry) => decide(`/admin/catalogue/${e.kind}/${e.id}/publish`),
-  hide: (e: CatalogueEntry, reason: string) => decide(`/admin/catalogue/${e.kind}/${e.id}/hide`, { reason }),
-  delete: (e: CatalogueEntry, reason: string) => decide(`/admin/catalogue/${e.kind}/${e.id}/delete`, { reason }),
+  remove: (e: CatalogueEntry, action: 'hide' | 'delete', reason: string) => decide(`/admin/catalogue/${e.kind}/${e.id}/${action}`, { reason }),
   merge: (e: CatalogueEntry, intoId: string, reason: string) => decide(`/admin/catalogue/${e.kind}/${e.id}/merge`, { into_id: intoId, reason }),
   restore: (e: CatalogueEntry) => decide(`/admin/catalogue/${e.kind}/${e.id}/restore`),
 };
