@@ -261,6 +261,10 @@ export const products = pgTable(
     sizeUnit: text('size_unit').$type<'g' | 'mL'>(),
     /** How many its pack holds when its name says so (« pack 6 × 1,5 L » → 6); null for a single item. */
     packCount: integer('pack_count'),
+    /** How it comes, when its name says so (« sachet », « boîte », « bidon », « tas »…, search-query.ts): a search naming it ranks it first. */
+    package: text('package'),
+    /** How often it was put on a list or ordered lately (refreshed by product-popularity.ts): breaks ties between equally good matches. */
+    popularity: integer('popularity').notNull().default(0),
     /** Who sees it (catalogue-listing.ts): 'listed' everyone, 'pending' its author and moderators (a newcomer's addition), 'hidden' moderators only. */
     listing: text('listing').$type<Listing>().notNull().default('listed'),
     /** Why it is not listed (hidden, deleted or merged: by whom, when, what a merge moved), so a moderator can undo it. */
