@@ -3,6 +3,7 @@
 import { z } from './zod';
 import { fr } from './messages';
 import { DOCUMENT_TEXT_MAX_CHARS } from './imports';
+import { SIZE_UNITS } from './product-size';
 
 export const LIST_STATUSES = ['active', 'pending_delivery', 'archived'] as const;
 export type ListStatus = (typeof LIST_STATUSES)[number];
@@ -157,6 +158,9 @@ export const ProductSuggestionSchema = z.object({
   brand: z.string().nullable(),
   category: z.string(),
   unit: z.string().nullable(),
+  /** What one item holds and how many a pack holds (contract/product-size.ts), shown beside the name. */
+  size: z.object({ value: z.number(), unit: z.enum(SIZE_UNITS) }).nullable(),
+  pack_count: z.number().nullable(),
   store_count: z.number(),
   min_price: z.number().nullable(),
 });

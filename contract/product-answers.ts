@@ -2,6 +2,7 @@
 // answer. They follow the `Product` and `ProductDetail` types of contract/products.ts, which the
 // assertions at the bottom keep in step.
 import { LISTINGS } from './catalogue-hygiene';
+import { SIZE_UNITS } from './product-size';
 import { z } from './zod';
 import type { PricedProductsResponse, ProductDetail } from './products';
 
@@ -12,6 +13,8 @@ const PriceFreshnessSchema = z.object({
   verified: z.boolean(),
   stale: z.boolean(),
 });
+
+const ProductSizeSchema = z.object({ value: z.number(), unit: z.enum(SIZE_UNITS) });
 
 const UnitPriceSchema = z.object({ amount_xaf: z.number(), per: z.enum(['kg', 'L', 'unité']) });
 
@@ -25,6 +28,8 @@ export const ProductSchema = z.object({
   unit: z.string().nullable(),
   manufacturer_reference: z.string().nullable(),
   availability: z.boolean(),
+  size: ProductSizeSchema.nullable(),
+  pack_count: z.number().nullable(),
   price: z.number().nullable(),
   unit_price: UnitPriceSchema.nullable(),
   currency: z.literal('XAF'),
@@ -52,6 +57,8 @@ export const ProductPriceSchema = PriceFreshnessSchema.extend({
   store_address: z.string(),
   latitude: z.number(),
   longitude: z.number(),
+  city: z.string().nullable(),
+  distance_km: z.number().nullable(),
   price: z.number(),
   unit_price: UnitPriceSchema.nullable(),
   currency: z.literal('XAF'),

@@ -7,6 +7,7 @@ import { ALL_CATEGORIES, ALL_UNITS, CATALOGUE, PRODUCT_SORTS } from './catalogue
 import { IMAGE_DATA_URL_MAX_CHARS } from './constants';
 import { fr } from './messages';
 import type { PriceFreshness } from './prices';
+import type { ProductSize } from './product-size';
 
 // The catalogue's lists, limits and sort rule live in catalogue.ts, which a page reads without zod.
 export { ADD_DIALOG_CATEGORIES, ADD_DIALOG_UNITS, ALL_CATEGORIES, ALL_UNITS, CATALOGUE, PRODUCT_CATEGORIES, PRODUCT_SORTS, PRODUCT_UNITS, TOTAL_COUNT_HEADER, catalogueSort, type ProductSort } from './catalogue';
@@ -150,7 +151,11 @@ export const PricedProductsQuerySchema = z.object({
 
 // ---------------------------------------------------------------- answers
 
-/** One store's current price for a product, with how fresh and confirmed it is. The cheapest comes first and is flagged best. */
+/**
+ * One store's current price for a product, with how fresh and confirmed it is. The cheapest is
+ * flagged best (is_best) wherever it stands: the list is cheapest first, or with a position or a
+ * saved city, the stores of the user's city first and then by price (issue 28, item 5).
+ */
 /**
  * A price per kilo, per litre (for a product whose size is known) or per item of a pack (issue 28,
  * item 4): what a shopper compares first. Null when the product's size is not known.
@@ -163,6 +168,10 @@ export type ProductPrice = PriceFreshness & {
   store_address: string;
   latitude: number;
   longitude: number;
+  /** The store's town (a store without one: that of the nearest store within 15 km that has one); null when unknown. */
+  city: string | null;
+  /** How far the store is from the position the request gave, in km to 0.1; null without a position. */
+  distance_km: number | null;
   price: number;
   unit_price: UnitPrice | null;
   currency: typeof CURRENCY_CODE;
@@ -183,6 +192,10 @@ export type Product = {
   unit: string | null;
   manufacturer_reference: string | null;
   availability: boolean;
+  /** What one item holds (g or mL), read from its name or set by a moderator; null when not known. */
+  size: ProductSize | null;
+  /** How many items its pack holds (« pack 6 × 1,5 L » → 6); null for a single item. */
+  pack_count: number | null;
   price: number | null;
   /** `price` per kg, L or item (null without a price or a known size). */
   unit_price: UnitPrice | null;

@@ -3,6 +3,7 @@
 import { formatXaf } from '#contract/format';
 import type { ProductSuggestion } from '#contract/lists';
 import { fr } from '#contract/messages';
+import { ProductName } from './ProductName';
 import { SearchCombobox } from './SearchCombobox';
 
 type ProductSearchComboboxProps = {
@@ -28,7 +29,7 @@ export function ProductSearchCombobox({ search, onPick, detailed = false }: Prod
         const details = [p.brand, p.category].filter(Boolean).join(' · ');
         return (
           <span className="min-w-0 flex-1">
-            <span className="block truncate font-medium text-slate-900">{p.name}</span>
+            <ProductName name={p.name} size={p.size} packCount={p.pack_count} className="font-medium text-slate-900" />
             <span className="block truncate text-xs text-slate-500">{detailed ? `${details} — ${prices}` : prices}</span>
           </span>
         );

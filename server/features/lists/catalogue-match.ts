@@ -6,12 +6,22 @@
 import { sql } from 'drizzle-orm';
 import { canonicalGtin } from '#contract/barcodes';
 import type { ProductSuggestion } from '#contract/lists';
+import type { SizeUnit } from '#contract/product-size';
 import type { Db, DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../platform/sql-rows';
 import { normaliseSearch } from '../../platform/text-search';
 import { readPageIds } from '../products/catalogue-reads';
 
-type SuggestionRow = { id: string; name: string; brand: string | null; category: string; unit: string | null; store_count: number | string | null; min_price: number | null };
+type SuggestionRow = {
+  id: string;
+  name: string;
+  brand: string | null;
+  category: string;
+  unit: string | null;
+  size_value: number | null;
+  size_unit: SizeUnit | null;
+  pack_count: number | null;
+  store_count: number | string | null; min_price: number | null };
 
 /**
  * The list editor's search box: the catalogue's own search (products/catalogue-reads.ts — the same
@@ -31,7 +41,7 @@ export async function searchProducts(db: Db, search: string, limit: number, view
     : sql`where p.listing = 'listed' order by coalesce(cp.store_count, 0) desc, p.name`;
   const found = await rows<SuggestionRow>(
     db,
-    sql`select p.id, p.name, p.brand, p.category, p.unit, cp.store_count, cp.min_price
+    sql`select p.id, p.name, p.brand, p.category, p.unit, p.size_value, p.size_unit, p.pack_count, cp.store_count, cp.min_price
         from products p
         left join (select product_id, count(*) as store_count, min(price_xaf) as min_price from current_prices group by product_id) cp
           on cp.product_id = p.id
@@ -43,6 +53,8 @@ export async function searchProducts(db: Db, search: string, limit: number, view
     brand: r.brand,
     category: r.category,
     unit: r.unit,
+    size: r.size_value !== null && r.size_value > 0 && r.size_unit ? { value: Number(r.size_value), unit: r.size_unit } : null,
+    pack_count: r.pack_count,
     store_count: Number(r.store_count ?? 0),
     min_price: r.min_price === null ? null : Number(r.min_price),
   }));

@@ -51,6 +51,9 @@ function unitPriceJson(price: SQL): SQL {
   end`;
 }
 
+/** What one item holds (contract/product-size.ts ProductSize), null when the size is not known. */
+const sizeJson = sql`case when p.size_value > 0 and p.size_unit is not null then json_build_object('value', p.size_value, 'unit', p.size_unit) end`;
+
 /**
  * The JSON of a Product: `p` a products row, `shown` its shown price (a row of PRICED_COLUMNS, or
  * nulls) and `priceCount` the number of stores that price it. `more`: the fields of a larger answer
@@ -61,6 +64,7 @@ export function productJson(freshness: Freshness, priceCount: SQL, more: Partial
   return sql`json_build_object(
     'id', p.id, 'name', p.name, 'brand', p.brand, 'category', p.category, 'description', p.description,
     'barcode', p.barcode, 'unit', p.unit, 'manufacturer_reference', p.manufacturer_reference, 'availability', p.availability,
+    'size', ${sizeJson}, 'pack_count', p.pack_count,
     'price', shown.price_xaf, 'unit_price', ${unitPriceJson(sql`shown.price_xaf`)}, 'currency', 'XAF', 'shop_id', shown.store_id, 'shop_name', shown.store_name, 'shop_address', shown.store_address,
     'shop_latitude', shown.store_latitude, 'shop_longitude', shown.store_longitude, 'price_count', ${priceCount},
     'price_freshness', case when shown.price_xaf is null then null else json_build_object(${freshnessFields('shown', freshness)}) end,
@@ -70,9 +74,13 @@ export function productJson(freshness: Freshness, priceCount: SQL, more: Partial
     'barcode_image', p.barcode_image, 'created_at', ${isoTime(sql`p.created_at`)}, 'updated_at', ${isoTime(sql`p.updated_at`)}${sql.join(extra)})`;
 }
 
-/** The JSON of a ProductPrice: `r` a row of PRICED_COLUMNS, `isBest` whether it is the cheapest. */
+/**
+ * The JSON of a ProductPrice: `r` a row of PRICED_COLUMNS and the store's town `store_city`, `isBest`
+ * whether it is the cheapest. Its distance is the request's (null here: products.service.ts gives it
+ * for a position, after the cache).
+ */
 export function priceJson(freshness: Freshness, isBest: SQL): SQL {
   return sql`json_build_object(
     'store_id', r.store_id, 'store_name', r.store_name, 'store_address', r.store_address, 'latitude', r.store_latitude,
-    'longitude', r.store_longitude, 'price', r.price_xaf, 'unit_price', ${unitPriceJson(sql`r.price_xaf`)}, ${freshnessFields('r', freshness)}, 'currency', 'XAF', 'is_best', ${isBest})`;
+    'longitude', r.store_longitude, 'city', r.store_city, 'distance_km', null, 'price', r.price_xaf, 'unit_price', ${unitPriceJson(sql`r.price_xaf`)}, ${freshnessFields('r', freshness)}, 'currency', 'XAF', 'is_best', ${isBest})`;
 }

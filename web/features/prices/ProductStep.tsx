@@ -6,6 +6,7 @@ import { fr } from '#contract/messages';
 import type { Product } from '#contract/products';
 import { api } from '../../lib/api';
 import { keepEnterInSearch } from '../../lib/search-keys';
+import { ProductName } from '../../ui/ProductName';
 import { Spinner } from '../../ui/Spinner';
 
 const DEBOUNCE_MS = 300;
@@ -76,7 +77,7 @@ export function ProductStep({ value, onChange, onScan }: ProductStepProps) {
                   className={`flex w-full items-center gap-3 px-3 py-2.5 text-left hover:bg-slate-50 ${selected ? 'bg-brand-50' : ''}`}
                 >
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium text-slate-900">{product.name}</span>
+                    <ProductName name={product.name} size={product.size} packCount={product.pack_count} className="text-sm font-medium text-slate-900" />
                     <span className="block truncate text-xs text-slate-500">{[product.brand, product.category].filter(Boolean).join(' · ')}</span>
                   </span>
                   {selected && <Check size={18} className="shrink-0 text-brand-700" aria-hidden="true" />}

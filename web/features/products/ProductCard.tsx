@@ -5,6 +5,7 @@ import { Card } from '../../ui/Card';
 import { Money, UnitPrice } from '../../ui/Money';
 import { PriceFreshness } from '../../ui/PriceFreshness';
 import { ProductImage } from '../../ui/ProductImage';
+import { ProductName } from '../../ui/ProductName';
 
 type ProductCardProps = { product: Product; onDetails: () => void; onEdit: () => void; onDuplicate: () => void };
 
@@ -16,7 +17,7 @@ export function ProductCard({ product, onDetails, onEdit, onDuplicate }: Product
       <button type="button" onClick={onDetails} className="flex gap-3 p-3 text-left" aria-label={`${fr.catalogueUi.details} : ${product.name}`}>
         <ProductImage src={product.thumbnail_url} category={product.category} className="size-20 shrink-0 overflow-hidden rounded-xl bg-slate-100" />
         <span className="min-w-0 flex-1">
-          <span className="line-clamp-2 font-semibold leading-snug text-slate-900">{product.name}</span>
+          <ProductName name={product.name} size={product.size} packCount={product.pack_count} className="font-semibold leading-snug text-slate-900" />
           {product.brand && <span className="block truncate text-sm text-slate-500">{product.brand}</span>}
           <span className="mt-1 inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">{product.category}</span>
         </span>
