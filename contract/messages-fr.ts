@@ -34,6 +34,7 @@ export { livePayments } from './messages-payments';
 export { catalogueUi, trustUi } from './messages-catalogue';
 export { catalogueHygiene } from './messages-catalogue-hygiene';
 export { products, nearbyInvite } from './messages-products';
+export { nearbyPrices } from './messages-nearby-prices';
 export { profile } from './messages-profile';
 export { quality } from './messages-quality';
 export { recognitionApi } from './messages-recognition';

@@ -3,6 +3,7 @@ import { z } from './zod';
 import { fr } from './messages';
 import { passwordWeakness, simpleWeakness } from './password-rule';
 import { toE164 } from './phone';
+import { CityPreferenceField } from './nearby-prices';
 import { COUNTRIES, IMAGE_DATA_URL_MAX_CHARS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REGISTRABLE_USER_TYPES, USER_TYPES } from './constants';
 
 const requiredText = (message: string, max = 100, tooLong?: string) =>
@@ -55,6 +56,8 @@ export const PreferencesSchema = z.object({
   contribute_in_store: z.boolean(),
   notifications: z.boolean(),
   location_sharing: z.boolean(),
+  /** The city whose stores a product's prices show (the price list's filter, issue 28 item 5); null: every city. */
+  city: CityPreferenceField,
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
@@ -63,6 +66,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   contribute_in_store: false,
   notifications: true,
   location_sharing: false,
+  city: null,
 };
 
 export const RegisterSchema = z.object({

@@ -70,7 +70,7 @@ export const users = pgTable('users', {
   userType: text('user_type', { enum: ['consumer', 'delivery_agent', 'admin'] }).notNull(),
   avatarUrl: text('avatar_url'),
   preferences: jsonb('preferences')
-    .$type<{ track_prices: boolean; contribute_in_store: boolean; notifications: boolean; location_sharing: boolean }>()
+    .$type<{ track_prices: boolean; contribute_in_store: boolean; notifications: boolean; location_sharing: boolean; city?: string | null }>()
     .notNull(),
   /** Earned when others or moderators confirm the account's prices, lost when moderators reject them. */
   reputation: integer('reputation').notNull().default(0),

@@ -87,6 +87,7 @@ const ERRORS = {
   SHOP_REQUIRED: [400, fr.products.selectShop],
   SHOP_UNKNOWN: [400, fr.products.shopUnknown],
   STORE_NOT_FOUND: [404, fr.stores.notFound],
+  CITY_UNKNOWN: [400, fr.nearbyPrices.cityUnknown],
   // Barcodes (issue 13)
   BARCODE_INVALID: [400, fr.barcodes.invalid],
   BARCODE_TAKEN: [409, fr.barcodes.taken],

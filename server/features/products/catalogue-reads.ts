@@ -14,6 +14,7 @@ import { relevanceOf, type SearchMode, searchValues, withFuzzyThreshold, wordsCo
 import type { Db } from '../../db/client';
 import { type Freshness, priceJson, productJson, STALE_SECONDS } from './product-json';
 import { understandSearch } from './search-query';
+import { STORE_CITY_RADIUS_KM } from '#contract/nearby-prices';
 
 /** `authorId`: also the products this account added that still wait for confirmation (catalogue-listing.ts). */
 export type PageQuery = { search?: string; category?: string; has_prices: boolean; sort: ProductSort; page: number; limit: number; authorId?: string };
@@ -169,10 +170,21 @@ export async function readCataloguePage(db: Db, query: PageQuery, gtin: string |
 
 // ---------------------------------------------------------------- one product, products by id
 
+/**
+ * The town of store `s`, or for a store that has none (added by a user), that of the nearest listed
+ * store within STORE_CITY_RADIUS_KM that has one (flat distances in degrees: exact enough at 15 km).
+ */
+const CITY_RADIUS_DEGREES = sql.raw(String(STORE_CITY_RADIUS_KM / 111.2));
+const flatDistance = sql`sqrt(power(n.latitude - s.latitude, 2) + power((n.longitude - s.longitude) * cos(radians(s.latitude)), 2))`;
+const storeCity = sql`coalesce(s.city, (
+      select n.city from stores n
+      where n.city is not null and n.listing = 'listed' and ${flatDistance} <= ${CITY_RADIUS_DEGREES}
+      order by ${flatDistance} limit 1))`;
+
 /** The JSON of GET /api/products/{id} for the product whose id is `id` (a placeholder, or a column of an outer row). */
 const detailBody = (f: Freshness, id: SQL, listedOnly: boolean) => sql`
     with prices as materialized (
-      select ${PRICE_COLUMNS}, ${STORE_COLUMNS}, row_number() over (order by cp.price_xaf, cp.observed_at desc, s.name) as n
+      select ${PRICE_COLUMNS}, ${STORE_COLUMNS}, ${storeCity} as store_city, row_number() over (order by cp.price_xaf, cp.observed_at desc, s.name) as n
       from current_prices cp join stores s on s.id = cp.store_id
       where cp.product_id = ${id}
     )

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorResponses } from '#contract/api-errors';
 import { AttachBarcodeResponseSchema, AttachBarcodeSchema, BarcodeSchema, BarcodeTakenResponseSchema } from '#contract/barcodes';
 import { fr } from '#contract/messages';
+import { ProductDetailQuerySchema } from '#contract/nearby-prices';
 import { PricedProductsResponseSchema, ProductDetailSchema, ProductSchema, ProductSuggestionResponseSchema, ProductWriteResponseSchema, QuickAddResponseSchema } from '#contract/product-answers';
 import {
   PricedProductsQuerySchema,
@@ -19,12 +20,16 @@ import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { attachBarcode, productIdForBarcode } from './product-barcodes';
-import { cachedProductDetail, createProduct, duplicateProduct, listProducts, pricedProducts, quickAdd, updateProduct } from './products.service';
+import { createProduct, duplicateProduct, listProducts, pricedProducts, productDetailNear, quickAdd, updateProduct } from './products.service';
 
 /** Room for the five images of a product form (main, 3 gallery, barcode), each up to its own limit. */
 const PRODUCT_BODY_LIMIT = 5 * Math.ceil((5 * 1024 * 1024 * 4) / 3) + IMAGE_DATA_URL_MAX_CHARS;
 
 const IdParams = z.object({ id: z.string() });
+
+/** The position of a product page's query (both or neither, ProductDetailQuerySchema). */
+const positionOf = ({ latitude, longitude }: { latitude?: number; longitude?: number }) =>
+  latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null;
 
 /**
  * Sends a catalogue answer the database wrote as JSON (catalogue-reads.ts) as it is: its fields are
@@ -53,10 +58,14 @@ export async function productsRoutes(fastify: FastifyInstance, { deps }: { deps:
     products: await pricedProducts(deps, request.query),
   }));
 
+  // With latitude and longitude, the stores of the user's town first, each with its distance (products.service.ts).
   app.get(
     '/products/:id',
-    { onRequest: app.optionalUser, schema: { params: IdParams, tags, summary: 'Un produit et ses prix', response: { 200: ProductDetailSchema, ...errorResponses(400, 401, 404) } } },
-    async (request, reply) => sendJsonText(reply, await cachedProductDetail(deps, request.params.id, request.principal)),
+    {
+      onRequest: app.optionalUser,
+      schema: { params: IdParams, querystring: ProductDetailQuerySchema, tags, summary: 'Un produit et ses prix (ma ville d’abord)', response: { 200: ProductDetailSchema, ...errorResponses(400, 401, 404) } },
+    },
+    async (request, reply) => sendJsonText(reply, await productDetailNear(deps, request.params.id, request.principal, positionOf(request.query))),
   );
 
   // The product a scanned or typed barcode belongs to (the same answer as GET /products/{id}).
@@ -64,9 +73,15 @@ export async function productsRoutes(fastify: FastifyInstance, { deps }: { deps:
     '/products/by-barcode/:code',
     {
       onRequest: app.optionalUser,
-      schema: { params: z.object({ code: BarcodeSchema }), tags, summary: 'Produit par code-barres', response: { 200: ProductDetailSchema, ...errorResponses(400, 401, 404) } },
+      schema: {
+        params: z.object({ code: BarcodeSchema }),
+        querystring: ProductDetailQuerySchema,
+        tags,
+        summary: 'Produit par code-barres',
+        response: { 200: ProductDetailSchema, ...errorResponses(400, 401, 404) },
+      },
     },
-    async (request, reply) => sendJsonText(reply, await cachedProductDetail(deps, await productIdForBarcode(deps, request.params.code), request.principal)),
+    async (request, reply) => sendJsonText(reply, await productDetailNear(deps, await productIdForBarcode(deps, request.params.code), request.principal, positionOf(request.query))),
   );
 
   // The scanner's "this product has this barcode": applied for the product's creator or a moderator

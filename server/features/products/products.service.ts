@@ -18,7 +18,10 @@ import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { matchCondition, normaliseSearch, searchKey } from '../../platform/text-search';
 import { recordObservation } from '../prices/prices.service';
-import { resolveShop, type StoreRow } from '../stores/stores.service';
+import { resolveShop, storeCities, type StoreRow } from '../stores/stores.service';
+import { savedCity } from '../profile/profile.service';
+import { type LatLng } from '../../platform/geo';
+import { nearestCity, pricesNear } from './prices-near';
 import { type CataloguePage, type PageIds, type PageQuery, pageBody, readCataloguePage, readPageIds, readProductCards, readProductDetail, readProductDetails, readProductsByIds } from './catalogue-reads';
 import { catalogueCache, catalogueChanged, productCardCache } from './catalogue-cache';
 import { assertBarcodeFree, withBarcodeClashAsConflict } from './product-barcodes';
@@ -157,6 +160,23 @@ export async function cachedProductDetail(deps: AppDeps, id: string, viewer?: Pr
   const unlisted = entry && visibleTo(entry, viewer) ? await readProductDetail(deps.db, key, deps.now()) : null;
   if (unlisted === null) throw new AppError('PRODUCT_NOT_FOUND');
   return unlisted;
+}
+
+/**
+ * GET /api/products/{id}?latitude&longitude (issue 28, item 5): the cached answer, its prices in the
+ * order of this user — the stores of the town nearest to the position first (or without one, of the
+ * signed-in user's saved city), then by price — each with its distance from the position. Without a
+ * position or a saved city, the cached text as it is (cheapest first). The city filter itself is the
+ * web app's: a product has one price per store, all of them in this one answer, so switching the
+ * filter costs no request and this answer stays one per product and position.
+ */
+export async function productDetailNear(deps: AppDeps, id: string, viewer: Principal | null | undefined, position: LatLng | null): Promise<string> {
+  const [body, city] = await Promise.all([
+    cachedProductDetail(deps, id, viewer),
+    position ? storeCities(deps).then(({ points }) => nearestCity(points, position)) : viewer ? savedCity(deps, viewer.userId) : null,
+  ]);
+  if (!position && !city) return body;
+  return JSON.stringify(pricesNear(JSON.parse(body) as ProductDetail, { city, position }));
 }
 
 /** The product and its current price in each store, cheapest first, read now (after a write). */

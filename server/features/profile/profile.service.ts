@@ -8,7 +8,8 @@ import { DEFAULT_PREFERENCES } from '#contract/users';
 import type { AppDeps } from '../../deps';
 import { orders, priceObservations, products, sessions, shoppingLists, stores, users } from '../../db/schema';
 import type { Principal } from '../../platform/auth-guard';
-import { sessionsChanged } from '../../platform/cache-invalidation';
+import { invalidateCache, sessionsChanged } from '../../platform/cache-invalidation';
+import { readCacheOf } from '../../platform/read-cache';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { formatDateTime } from '#contract/format';
@@ -17,6 +18,7 @@ import { assertAcceptablePassword } from '../auth/password-policy';
 import type { PhoneVerification } from '../auth/phone-verification';
 import { spendOpenResetLinks } from '../auth/password-reset';
 import { queueMails } from '../notifications/mail-outbox';
+import { storeCities } from '../stores/stores.service';
 
 /**
  * Saves the profile. A new e-mail address needs the current password, and the old address is told
@@ -109,11 +111,35 @@ export async function changePassword(deps: AppDeps, principal: Principal, input:
   await sessionsChanged(deps.db);
 }
 
+/**
+ * Saves the preferences. A city (the price list's filter) must be one the stores are in; it is kept
+ * as the stores spell it (« port-gentil » → « Port-Gentil »).
+ */
 export async function updatePreferences(deps: AppDeps, principal: Principal, changes: Partial<Preferences>): Promise<User> {
   const user = await findUserById(deps, principal.userId);
-  const preferences = { ...DEFAULT_PREFERENCES, ...user.preferences, ...changes };
+  const city = changes.city ? await knownCity(deps, changes.city) : changes.city;
+  const preferences = { ...DEFAULT_PREFERENCES, ...user.preferences, ...changes, ...(city !== undefined ? { city } : {}) };
   const [row] = await deps.db.update(users).set({ preferences, updatedAt: deps.now() }).where(eq(users.id, principal.userId)).returning();
+  if (changes.city !== undefined) await invalidateCache(deps.db, SAVED_CITY_CACHE);
   return toApiUser(row);
+}
+
+async function knownCity(deps: AppDeps, city: string): Promise<string> {
+  const { cities } = await storeCities(deps);
+  const known = cities.find((c) => c.city.localeCompare(city, 'fr', { sensitivity: 'base' }) === 0);
+  if (!known) throw new AppError('CITY_UNKNOWN');
+  return known.city;
+}
+
+/** Users' saved cities, read by every product page a signed-in user opens; cleared when one changes. */
+const SAVED_CITY_CACHE = 'saved-cities';
+
+/** The city whose prices the user chose to see (preferences.city), null for every city. */
+export function savedCity(deps: AppDeps, userId: string): Promise<string | null> {
+  return readCacheOf(deps.db, SAVED_CITY_CACHE, { ttlMs: 60_000, maxEntries: 10_000 }).get(userId, async () => {
+    const [row] = await deps.db.select({ city: sql<string | null>`${users.preferences} ->> 'city'` }).from(users).where(eq(users.id, userId));
+    return row?.city ?? null;
+  });
 }
 
 const RECENT_ACTIVITY = 8;

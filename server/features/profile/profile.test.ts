@@ -175,7 +175,7 @@ describe('PUT /api/users/me/preferences', () => {
   it('merges the changed preferences and keeps the others', async () => {
     const user = await registerUser(ctx.app);
     const res = await put('/api/users/me/preferences', user, { location_sharing: true, track_prices: false });
-    expect(res.json().preferences).toEqual({ track_prices: false, contribute_in_store: false, notifications: true, location_sharing: true });
+    expect(res.json().preferences).toEqual({ track_prices: false, contribute_in_store: false, notifications: true, location_sharing: true, city: null });
     const [row] = await ctx.db.select().from(users).where(eq(users.id, user.user.id));
     expect(row.preferences.location_sharing).toBe(true);
   });

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '#contract/api-errors';
+import { StoreCitiesResponseSchema } from '#contract/nearby-prices';
 import { NearbyStoresQuerySchema, PlacesResponseSchema, SearchStoresQuerySchema, StoreCreateSchema, StoreSchema } from '#contract/stores';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
-import { createStore, listStores, nearbyPlaces, searchPlaces } from './stores.service';
+import { createStore, listStores, nearbyPlaces, searchPlaces, storeCities } from './stores.service';
 
 /** POST /api/stores: the store, created (201) or found within 50 m under the same name (200). */
 const StoreCreatedSchema = StoreSchema.extend({ already_existed: z.boolean() });
@@ -13,6 +14,11 @@ const StoreCreatedSchema = StoreSchema.extend({ already_existed: z.boolean() });
 export async function storesRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['stores'];
+
+  // Public: the city filter of a product's prices works signed out too.
+  app.get('/stores/cities', { schema: { tags, summary: 'Les villes des magasins', response: { 200: StoreCitiesResponseSchema } } }, async () => ({
+    cities: (await storeCities(deps)).cities,
+  }));
 
   app.get('/stores', { onRequest: app.requireUser, schema: { tags, response: { 200: z.array(StoreSchema), ...errorResponses(401) } } }, async () => listStores(deps));
 

@@ -1,7 +1,7 @@
 // Stores and places. The spec's "maps service places" are answered from our own stores table (seeded
 // with real Gabonese stores, grown by users and by imports, see store-import.ts), so nothing depends
 // on a vendor key. Distances are real haversine distances.
-import { type SQL, and, asc, between, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, between, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PLACES, type NearbyStoresQuerySchema, type Place, type SearchStoresQuerySchema, type Store, type StoreCreate, radiusToKm } from '#contract/stores';
 import type { ShopInput } from '#contract/products';
@@ -15,6 +15,9 @@ import { matchCondition, withFuzzyThreshold, type SearchMode } from '../../platf
 import { assertCreationQuota } from '../products/creation-quota';
 import { confirmBy, listedOnly, listingForNewEntry, notHidden, visibleTo } from '../products/catalogue-listing';
 import type { Principal } from '../../platform/auth-guard';
+import type { StoreCity } from '#contract/nearby-prices';
+import { catalogueCache } from '../products/catalogue-cache';
+import type { CityPoint } from '../products/prices-near';
 
 export type StoreRow = typeof stores.$inferSelect;
 
@@ -52,6 +55,27 @@ function toPlace(row: StoreRow, from?: LatLng): Place {
 export async function listStores(deps: AppDeps): Promise<Store[]> {
   const rows = await deps.db.select().from(stores).where(listedOnly('stores')).orderBy(asc(stores.name));
   return rows.map(toApiStore);
+}
+
+/** The towns of the stores everyone sees: each with its number of stores, and every store's position (for the nearest town). */
+export type StoreCities = { cities: StoreCity[]; points: CityPoint[] };
+
+/**
+ * The towns the listed stores are in (stores.city), the one with most stores first: the city filter
+ * of a product's prices, and which town a position is in. Kept with the catalogue (catalogue-cache.ts):
+ * a store import or a moderator's removal clears it.
+ */
+export function storeCities(deps: AppDeps): Promise<StoreCities> {
+  return catalogueCache(deps.db).get('store-cities', async () => {
+    const points = await deps.db
+      .select({ city: sql<string>`${stores.city}`, latitude: stores.latitude, longitude: stores.longitude })
+      .from(stores)
+      .where(and(listedOnly('stores'), isNotNull(stores.city), ne(stores.city, '')));
+    const counts = new Map<string, number>();
+    for (const { city } of points) counts.set(city, (counts.get(city) ?? 0) + 1);
+    const cities = [...counts].map(([city, store_count]) => ({ city, store_count })).sort((a, b) => b.store_count - a.store_count || a.city.localeCompare(b.city, 'fr'));
+    return { cities, points };
+  });
 }
 
 /** The store, if `viewer` may see it; else STORE_NOT_FOUND as if there were none. */
