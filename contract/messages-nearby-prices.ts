@@ -7,7 +7,6 @@ export const nearbyPrices = {
   /** A store's distance from the user: « à 2,3 km ». */
   distance: (km: string) => `à ${km} km`,
   noPriceInCity: (city: string) => `Aucun prix enregistré à ${city} pour ce produit.`,
-  yourCityFirst: (city: string) => `Les magasins de ${city} d’abord, puis les moins chers.`,
   citySaveError: 'Impossible d’enregistrer la ville choisie',
   latitudeInvalid: 'La latitude doit être un nombre entre -90 et 90',
   longitudeInvalid: 'La longitude doit être un nombre entre -180 et 180',

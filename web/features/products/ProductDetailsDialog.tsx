@@ -1,12 +1,16 @@
-// "Détails": the product with an image carousel, its price in every store (cheapest first, flagged
-// best, with how fresh and confirmed each is, and "Signaler ce prix" for consumers) and the price
-// history chart.
+// "Détails": the product with an image carousel, its price in every store (flagged best, with how
+// fresh and confirmed each is, and "Signaler ce prix" for consumers) and the price history chart.
+// The prices come cheapest first, or the stores of the user's town first when the position is known
+// (each with its distance) or a city is saved; a city filter, remembered per user (price-city.ts),
+// shows one town's stores only.
 import { useQuery } from '@tanstack/react-query';
 import { Award, Check, ChevronLeft, ChevronRight, Copy, Flag, Pencil, Tag } from 'lucide-react';
+import { formatOneDecimal } from '#contract/format';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { fr } from '#contract/messages';
 import type { ProductDetail, ProductPrice } from '#contract/products';
+import { useKnownPosition } from '../../lib/known-position';
 import { useSession } from '../../lib/session';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
@@ -16,6 +20,7 @@ import { SavedDataNote } from '../../ui/SavedDataNote';
 import { CategoryIllustration } from '../../ui/ProductImage';
 import { Spinner } from '../../ui/Spinner';
 import { FlagPriceDialog, type FlagTarget } from './FlagPriceDialog';
+import { usePriceCity, useStoreCities } from './price-city';
 import { priceHistoryQuery, productDetailQuery } from './products-api';
 
 const PriceHistoryChart = lazy(() => import('./PriceHistoryChart'));
@@ -87,7 +92,10 @@ function StorePriceRow({ price, flagged, onFlag }: { price: ProductPrice; flagge
     <li className={`flex items-start justify-between gap-3 px-3 py-2.5 ${price.is_best ? 'bg-brand-50' : ''}`}>
       <span className="min-w-0">
         <span className="block truncate text-sm font-medium text-slate-900">{price.store_name}</span>
-        <span className="block truncate text-xs text-slate-500">{price.store_address}</span>
+        <span className="block truncate text-xs text-slate-500">
+          {price.distance_km !== null && <span className="font-medium text-slate-700">{fr.nearbyPrices.distance(formatOneDecimal(price.distance_km))} · </span>}
+          {price.store_address}
+        </span>
         <PriceFreshness freshness={price} className="mt-1" />
         {onFlag &&
           observationId &&
@@ -122,12 +130,63 @@ function StorePriceRow({ price, flagged, onFlag }: { price: ProductPrice; flagge
   );
 }
 
+const sameCity = (a: string | null, b: string) => a !== null && a.localeCompare(b, 'fr', { sensitivity: 'base' }) === 0;
+
+/** « Prix par magasin »: the city filter, then the stores of that city (or all), in the server's order. */
+function PricesSection({ product, city, onCity, flagged, onFlag }: { product: ProductDetail; city: string | null; onCity: (city: string | null) => void; flagged: ReadonlySet<string>; onFlag?: (target: FlagTarget) => void }) {
+  const cities = useStoreCities();
+  const options = city && !cities.some((c) => sameCity(c, city)) ? [...cities, city] : cities;
+  const shown = city ? product.prices.filter((p) => sameCity(p.city, city)) : product.prices;
+  return (
+    <section className="space-y-2">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <h3 className="whitespace-nowrap font-semibold text-slate-900">{fr.products.pricesTitle}</h3>
+        {product.prices.length > 0 && (
+          <label className="flex min-w-0 items-center gap-2 text-sm text-slate-600">
+            <span className="shrink-0">{fr.nearbyPrices.cityFilter}</span>
+            <select
+              value={city ?? ''}
+              onChange={(e) => onCity(e.target.value || null)}
+              className="h-9 min-w-0 max-w-[11rem] rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
+            >
+              <option value="">{fr.nearbyPrices.allCities}</option>
+              {options.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      {product.prices.length === 0 ? (
+        <p className="text-sm text-slate-500">{fr.products.noPrices}</p>
+      ) : shown.length === 0 ? (
+        <p className="text-sm text-slate-500">{fr.nearbyPrices.noPriceInCity(city ?? '')}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 md:max-h-80 md:overflow-y-auto" aria-label={fr.products.pricesTitle}>
+          {shown.map((price) => (
+            <StorePriceRow key={price.store_id} price={price} flagged={flagged.has(price.observation_id ?? '')} onFlag={onFlag} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 type DetailsProps = { productId: string | null; onClose: () => void; onEdit: (p: ProductDetail) => void; onDuplicate: (p: ProductDetail) => void };
 
 export function ProductDetailsDialog({ productId, onClose, onEdit, onDuplicate }: DetailsProps) {
-  const { data: product, isPending, isError, refetch, dataUpdatedAt } = useQuery({ ...productDetailQuery(productId ?? ''), enabled: Boolean(productId) });
-  const images = product ? [product.main_image, ...product.gallery_images].filter((u): u is string => Boolean(u)) : [];
   const { user } = useSession();
+  const [city, setCity] = usePriceCity();
+  const { position } = useKnownPosition();
+  // The answer without a position shows at once; the one with the distances replaces it when the position comes.
+  const { data: product, isPending, isError, refetch, dataUpdatedAt } = useQuery({
+    ...productDetailQuery(productId ?? '', { position, savedCity: user ? city : null }),
+    enabled: Boolean(productId),
+    placeholderData: (previous) => (previous?.id === productId ? previous : undefined),
+  });
+  const images = product ? [product.main_image, ...product.gallery_images].filter((u): u is string => Boolean(u)) : [];
   const canFlag = user?.user_type === 'consumer';
   const [flagging, setFlagging] = useState<FlagTarget | null>(null);
   // Prices this user flagged while the dialog is open (the server refuses a second flag anyway).
@@ -187,18 +246,7 @@ export function ProductDetailsDialog({ productId, onClose, onEdit, onDuplicate }
             {product.description && <p className="text-sm text-slate-700">{product.description}</p>}
           </div>
           <div className="min-w-0 space-y-6">
-            <section className="space-y-2">
-              <h3 className="font-semibold text-slate-900">{fr.products.pricesTitle}</h3>
-              {product.prices.length === 0 ? (
-                <p className="text-sm text-slate-500">{fr.products.noPrices}</p>
-              ) : (
-                <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 md:max-h-80 md:overflow-y-auto" aria-label={fr.products.pricesTitle}>
-                  {product.prices.map((price) => (
-                    <StorePriceRow key={price.store_id} price={price} flagged={flagged.has(price.observation_id ?? '')} onFlag={canFlag ? setFlagging : undefined} />
-                  ))}
-                </ul>
-              )}
-            </section>
+            <PricesSection product={product} city={city} onCity={setCity} flagged={flagged} onFlag={canFlag ? setFlagging : undefined} />
             <PriceHistorySection productId={product.id} />
           </div>
         </div>

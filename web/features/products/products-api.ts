@@ -44,9 +44,16 @@ export const productPageQuery = (filters: CatalogueFilters) => ({
   queryFn: () => fetchProductPage(filters),
 });
 
-export const productDetailQuery = (id: string) => ({
-  queryKey: productKeys.detail(id),
-  queryFn: () => api.get<ProductDetail>(`/products/${id}`),
+/**
+ * What a product's price list is ordered by (issue 28, item 5): the position, when known, lists the
+ * stores of the user's town first with their distances; the saved city (signed in) does it without
+ * a position, so its answer changes with it.
+ */
+export type DetailNear = { position?: { latitude: number; longitude: number } | null; savedCity?: string | null };
+
+export const productDetailQuery = (id: string, { position = null, savedCity = null }: DetailNear = {}) => ({
+  queryKey: [...productKeys.detail(id), position, savedCity] as const,
+  queryFn: () => api.get<ProductDetail>(`/products/${id}`, { query: position ? { latitude: position.latitude, longitude: position.longitude } : undefined }),
 });
 
 export const priceHistoryQuery = (id: string) => ({
