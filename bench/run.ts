@@ -16,6 +16,11 @@ const CASES: BenchCase[] = [
     load: () => import('./catalogue'),
   },
   {
+    name: 'search',
+    description: "recherche du catalogue face à 250 recherches étiquetées (tailles, emballages, marques, fautes, noms locaux) : précision@1, rappel@5, recherches vides, sur PGlite et PostgreSQL",
+    load: () => import('./search'),
+  },
+  {
     name: 'deliveries',
     description: '200 livreurs interrogent les commandes disponibles, 2 000 clients lisent leurs notifications (PostgreSQL)',
     load: () => import('./deliveries'),

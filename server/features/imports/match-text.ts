@@ -44,6 +44,13 @@ const SYNONYMS: [RegExp, string][] = [
   [/\by(?:o|ao)g?h?o?urts?\b/, 'yaourt'],
   [/\bmayo\b/, 'mayonnaise'],
   [/\bsachets? plastiques?\b/, 'sac de caisse plastique'],
+  // Local names (Gabon, Central Africa) of catalogue articles.
+  [/\bpili ?pilis?\b/, 'piment'],
+  [/\b(?:chikwangues?|chikouangues?|chickwangues?|kwangas?)\b/, 'baton de manioc'],
+  [/\bcaca(?:hu|hou|ou)etes?\b/, 'arachide'],
+  [/\begusi\b/, 'pistache graine de courge'],
+  [/\bfufu\b/, 'foufou'],
+  [/^pates$|\bpates (?:alimentaires|spaghetti)\b/, 'spaghetti'],
 ];
 
 export type WordKind = 'content' | 'modifier' | 'number' | 'pack';

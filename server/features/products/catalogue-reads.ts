@@ -9,11 +9,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { ProductSort } from '#contract/catalogue';
 import type { DbOrTx } from '../../db/client';
 import { isUuid } from '../../platform/ids';
-import { type PreparedStatement, preparedStatement, queryStatement } from '../../platform/sql-rows';
+import { type PreparedStatement, preparedStatement, queryRows, queryStatement } from '../../platform/sql-rows';
 import { relevanceOf, type SearchMode, searchValues, withFuzzyThreshold, wordsCondition } from '../../platform/text-search';
 import type { Db } from '../../db/client';
 import { type Freshness, priceJson, productJson, STALE_SECONDS } from './product-json';
-import { understandSearch } from './search-query';
+import { isNearMiss, type UnderstoodSearch, understandSearch, withOneWordLess } from './search-query';
 import { STORE_CITY_RADIUS_KM } from '#contract/nearby-prices';
 
 /** `authorId`: also the products this account added that still wait for confirmation (catalogue-listing.ts). */
@@ -24,8 +24,23 @@ export type PageIds = { ids: string[]; total: number };
 export type CataloguePage = { body: string; total: number };
 
 type Values = Record<string, unknown>;
-/** `size`: the search asks for a size (search-query.ts), and a product of that size ranks first. */
-type Shape = { kind: 'browse' | 'barcode' | SearchMode; words: number; sort: ProductSort; category: boolean; hasPrices: boolean; author: boolean; size?: boolean };
+/**
+ * `size`, `pack`, `package`: the search asks for a size, a pack count, a package (search-query.ts), and
+ * a product that has it ranks first; `aliasWords`: the words of the catalogue's name for an everyday
+ * name in the search, also accepted (0: none).
+ */
+type Shape = {
+  kind: 'browse' | 'barcode' | SearchMode;
+  words: number;
+  sort: ProductSort;
+  category: boolean;
+  hasPrices: boolean;
+  author: boolean;
+  size?: boolean;
+  pack?: boolean;
+  package?: boolean;
+  aliasWords?: number;
+};
 
 /** The placeholders a statement reads (named after its values). */
 const freshness = (v: Values): Freshness => ({ now: v.now as SQL, staleSeconds: v.staleSeconds as SQL });
@@ -54,10 +69,18 @@ const priceCount = sql`(select count(*) from current_prices c where c.product_id
 
 // ---------------------------------------------------------------- a page
 
-// The matches `m` carry id, sort_name and created_at; those of a search also its relevance
-// (starts_with, closeness), so that a page of them can be ordered best match first.
+// The matches `m` carry id, sort_name, created_at and popularity; those of a search also its
+// relevance, so that a page of them can be ordered best match first. The score, in order: the
+// catalogue's name for an everyday one (« eau » → eau minérale), the size, pack count and package
+// asked for, how many words of the search begin a word of the name or brand (« omo » the brand
+// before « promotion »), a name that starts with the search, how early its first word comes (or,
+// for near misses, how close it is), then how often the product is listed or bought.
 const ORDERS: Record<ProductSort, (alias: string) => SQL> = {
-  relevance: (m) => sql.raw(`${m}.size_match desc, ${m}.pack_match desc, ${m}.starts_with desc, ${m}.closeness desc, ${m}.sort_name, ${m}.id`),
+  relevance: (m) =>
+    sql.raw(
+      `${m}.alias_match desc, ${m}.size_match desc, ${m}.pack_match desc, ${m}.package_match desc, ${m}.word_starts desc, ` +
+        `${m}.starts_with desc, ${m}.closeness desc, ${m}.popularity desc, ${m}.sort_name, ${m}.id`,
+    ),
   name: (m) => sql.raw(`${m}.sort_name, ${m}.id`),
   recent: (m) => sql.raw(`${m}.created_at desc, ${m}.id desc`),
 };
@@ -72,13 +95,27 @@ function pageStatement(shape: Shape): PreparedStatement<Values> {
     if (shape.kind === 'barcode') filters.push(sql`p.barcode = ${v.gtin}`);
     if (shape.kind === 'exact' || shape.kind === 'fuzzy') {
       const words = Array.from({ length: shape.words }, (_, i) => v[`w${i}`] as SQL);
-      if (words.length > 0) filters.push(wordsCondition(sql`p.search_text`, words, shape.kind, 'once'));
+      const aliasWords = Array.from({ length: shape.aliasWords ?? 0 }, (_, i) => v[`a${i}`] as SQL);
+      const aliased = aliasWords.length > 0 ? wordsCondition(sql`p.search_text`, aliasWords, 'exact', 'once') : null;
+      if (words.length > 0) {
+        const spoken = wordsCondition(sql`p.search_text`, words, shape.kind, 'once');
+        filters.push(aliased ? sql`(${spoken} or ${aliased})` : spoken);
+      }
       if (shape.sort === 'relevance') {
         const { startsWith, closeness } = relevanceOf(sql`p.search_text`, sql`p.sort_name`, { startsWith: v.startsWith as SQL, first: v.first as SQL, term: v.term as SQL }, shape.kind, 'once');
         const sized = shape.size ? sql`(p.size_unit = ${v.sizeUnit} and p.size_value = ${v.sizeValue}::float8) is true` : sql`false`;
         // A pack (« pack 6 × 1,5 L ») answers a search for a pack, a single item one that names none.
-        const packed = shape.size ? sql`(p.pack_count is not distinct from ${v.pack}::int)` : sql`true`;
-        ranked = sql`, ${sized} as size_match, ${packed} as pack_match, ${startsWith} as starts_with, ${closeness} as closeness`;
+        const packed = shape.size || shape.pack ? sql`(p.pack_count is not distinct from ${v.pack}::int)` : sql`true`;
+        const packaged = shape.package ? sql`(p.package = ${v.package}) is true` : sql`false`;
+        // Words of the name and brand, each after a space: « % huile% » says a word begins with « huile »;
+        // a word after « non » or « sans » is joined to it (« non_sucre »): « lait sucré » is not « non sucré ».
+        const tokens = sql`regexp_replace(' ' || regexp_replace(p.search_text, '[^a-z0-9]+', ' ', 'g'), ' (non|sans) ', ' \\1_', 'g')`;
+        const starts =
+          shape.kind === 'exact' && words.length > 0
+            ? sql.join(words.map((w) => sql`(${tokens} like (select '% ' || mp_fold(${w}) || '%') escape '\\')::int`), sql` + `)
+            : sql`0`;
+        ranked = sql`, ${aliased ?? sql`false`} as alias_match, ${sized} as size_match, ${packed} as pack_match, ${packaged} as package_match,
+          ${starts} as word_starts, ${startsWith} as starts_with, ${closeness} as closeness`;
       }
     }
     const where = filters.length > 0 ? sql.join(filters, sql` and `) : sql`true`;
@@ -88,7 +125,7 @@ function pageStatement(shape: Shape): PreparedStatement<Values> {
     const browsing = shape.kind === 'browse';
     const count = browsing ? sql`(select count(*) from products p where ${where})` : sql`(select count(*) from m)`;
     return sql`
-      with m as ${browsing ? sql`not materialized` : sql`materialized`} (select p.id, p.sort_name, p.created_at${ranked} from products p where ${where}),
+      with m as ${browsing ? sql`not materialized` : sql`materialized`} (select p.id, p.sort_name, p.created_at, p.popularity${ranked} from products p where ${where}),
       page as materialized (select * from m order by ${ORDERS[shape.sort]('m')} limit ${v.limit} offset ${v.offset})
       select ${count}::int as total, coalesce((select array_agg(page.id order by ${ORDERS[shape.sort]('page')}) from page), '{}') as ids`;
   });
@@ -108,11 +145,14 @@ async function readPage(db: DbOrTx, shape: Shape, values: Values): Promise<PageI
   return { ids: row.ids, total: Number(row.total) };
 }
 
-function searchPage(db: DbOrTx, query: PageQuery, search: string, mode: SearchMode, base: Values): Promise<PageIds> {
-  const { text, size, pack } = understandSearch(search);
+function searchPage(db: DbOrTx, query: PageQuery, understood: UnderstoodSearch, mode: SearchMode, base: Values): Promise<PageIds> {
+  const { text, alias, size, pack } = understood;
   const { words, startsWith, first, term } = searchValues(text, mode);
-  const values: Values = { ...base, startsWith, first, term, sizeValue: size?.value ?? null, sizeUnit: size?.unit ?? null, pack };
+  // The everyday name's words are matched exactly (they are the catalogue's own), and only with an exact search.
+  const aliasWords = alias && mode === 'exact' ? searchValues(alias, 'exact').words : [];
+  const values: Values = { ...base, startsWith, first, term, sizeValue: size?.value ?? null, sizeUnit: size?.unit ?? null, pack, package: understood.package };
   words.forEach((word, i) => (values[`w${i}`] = word));
+  aliasWords.forEach((word, i) => (values[`a${i}`] = word));
   const shape: Shape = {
     kind: mode,
     words: words.length,
@@ -121,8 +161,33 @@ function searchPage(db: DbOrTx, query: PageQuery, search: string, mode: SearchMo
     hasPrices: query.has_prices,
     author: Boolean(query.authorId),
     size: size !== null,
+    pack: pack !== null,
+    package: understood.package !== null,
+    aliasWords: aliasWords.length,
   };
   return readPage(db, shape, values);
+}
+
+/** How many near misses are read before the cut-off keeps the close ones (search-query.ts isNearMiss). */
+const NEAR_MISS_POOL = 200;
+
+/**
+ * Near misses (no product holds every word): those whose words the search only misspells, a page of
+ * them and their number. The database finds the candidates (trigram word similarity, the index);
+ * the cut-off (the import matcher's similarity) keeps a typo from bringing products that share
+ * only letters.
+ */
+async function nearMissPage(db: Db, query: PageQuery, understood: UnderstoodSearch, base: Values): Promise<PageIds> {
+  const pool = await withFuzzyThreshold(db, (tx) => searchPage(tx, query, understood, 'fuzzy', { ...base, limit: NEAR_MISS_POOL, offset: 0 }));
+  if (pool.ids.length === 0) return pool;
+  const rows = await queryRows<{ id: string; name: string; brand: string | null }>(db, sql`select id, name, brand from products where id = any(${`{${pool.ids.join(',')}}`}::uuid[])`);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const close = pool.ids.filter((id) => {
+    const row = byId.get(id);
+    return row !== undefined && isNearMiss(understood.typed, row.name, row.brand);
+  });
+  const offset = base.offset as number;
+  return { ids: close.slice(offset, offset + (base.limit as number)), total: close.length };
 }
 
 /**
@@ -134,14 +199,33 @@ export async function readPageIds(db: Db, query: PageQuery, gtin: string | null)
   const base: Values = { category: query.category ?? null, limit: query.limit, offset: (query.page - 1) * query.limit, author: query.authorId ?? null };
   const shape = { words: 0, sort: query.sort, category: Boolean(query.category), hasPrices: query.has_prices, author: Boolean(query.authorId) };
   const search = query.search?.trim();
-  if (!search) return readPage(db, { ...shape, kind: 'browse' }, base);
+  // Without a search there is no relevance to order by: the catalogue reads by name.
+  if (!search) return readPage(db, { ...shape, kind: 'browse', sort: query.sort === 'relevance' ? 'name' : query.sort }, base);
   if (gtin) {
     const byBarcode = await readPage(db, { ...shape, kind: 'barcode', sort: query.sort === 'relevance' ? 'name' : query.sort }, { ...base, gtin });
     if (byBarcode.total > 0) return byBarcode;
   }
-  const page = await searchPage(db, query, search, 'exact', base);
+  const understood = understandSearch(search);
+  const page = await searchPage(db, query, understood, 'exact', base);
   if (page.total > 0) return page;
-  return withFuzzyThreshold(db, (tx) => searchPage(tx, query, search, 'fuzzy', base));
+  const nearMisses = await nearMissPage(db, query, understood, base);
+  if (nearMisses.total > 0) return nearMisses;
+  return oneWordLessPage(db, query, understood, base);
+}
+
+/**
+ * A search of several words that no product holds whole, nor nearly (« poisson capitaine »): the
+ * products holding all its words but one, a qualifier left out first (« mangue fraiche » → Mangue),
+ * then the more specific answers first.
+ */
+async function oneWordLessPage(db: Db, query: PageQuery, understood: UnderstoodSearch, base: Values): Promise<PageIds> {
+  const tries = withOneWordLess(understood);
+  if (tries.length === 0) return { ids: [], total: 0 };
+  const found = await Promise.all(tries.map((t) => searchPage(db, query, t.search, 'exact', { ...base, limit: NEAR_MISS_POOL, offset: 0 })));
+  const order = tries.map((t, i) => ({ ...t, found: found[i] })).sort((a, b) => Number(b.qualifierLeftOut) - Number(a.qualifierLeftOut) || a.found.total - b.found.total);
+  const ids = [...new Set(order.flatMap((o) => o.found.ids))];
+  const offset = base.offset as number;
+  return { ids: ids.slice(offset, offset + (base.limit as number)), total: ids.length };
 }
 
 const cardsStatement = preparedStatement(

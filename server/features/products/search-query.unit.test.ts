@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { understandSearch } from './search-query';
+import { isNearMiss, understandSearch, withOneWordLess } from './search-query';
 import { sizeColumnsOf } from './product-sizes';
 
 describe('understandSearch: sizes and packs are words of the query', () => {
@@ -20,12 +20,91 @@ describe('understandSearch: sizes and packs are words of the query', () => {
     ['huile cuisin', 'huile cuisin', null, null],
     ["cuisin'or", "cuisin'or", null, null],
   ])('%j → %j, size %j, pack %j', (query, text, size, pack) => {
-    expect(understandSearch(query)).toEqual({ text, size, pack });
+    expect(understandSearch(query)).toMatchObject({ text, size, pack });
   });
 
   it('keeps a search that is only a size or a number as typed', () => {
-    expect(understandSearch('5kg')).toEqual({ text: '5kg', size: null, pack: null });
-    expect(understandSearch('7up')).toEqual({ text: '7up', size: null, pack: null });
+    expect(understandSearch('5kg')).toMatchObject({ text: '5kg', size: null, pack: null });
+    expect(understandSearch('7up')).toMatchObject({ text: '7up', size: null, pack: null });
+  });
+});
+
+describe('understandSearch: packages, stopwords, plurals and everyday names', () => {
+  it.each([
+    ['lait sachet', 'lait', 'sachet'],
+    ['lait en boite', 'lait', 'boîte'],
+    ['huile bidon', 'huile', 'bidon'],
+    ['banane tas', 'banane', 'tas'],
+    ['sac de riz 25 kg', 'riz', 'sac'],
+    ['oeufs plateau', 'oeuf', 'plateau'],
+    // A package word alone is the search itself.
+    ['sachet', 'sachet', 'sachet'],
+  ])('%j → words %j, package %j', (query, text, pkg) => {
+    expect(understandSearch(query)).toMatchObject({ text, package: pkg });
+  });
+
+  it.each([
+    ['sardines à l’huile', 'sardine huile', 'sardines huile'],
+    ["pâte d'arachide", 'pâte arachide', 'pâte arachide'],
+    ['Œufs', 'Œuf', 'Œufs'],
+    ['oignons', 'oignon', 'oignons'],
+    // Short words keep their s: « pois » is not « poi ».
+    ['petits pois', 'petit pois', 'petits pois'],
+    ['de', 'de', 'de'],
+  ])('%j → required %j, typed %j', (query, text, typed) => {
+    expect(understandSearch(query)).toMatchObject({ text, typed });
+  });
+
+  it.each([
+    ['pili-pili', 'piment'],
+    ['chikwangue', 'baton manioc'],
+    ['pq', 'papier hygienique'],
+    ['eau', 'eau minerale'],
+    ['bouteille eau', 'eau minerale'],
+    ['cacahuètes', 'arachide'],
+    ['riz', null],
+  ])('%j → the catalogue also searched as %j', (query, alias) => {
+    expect(understandSearch(query).alias).toBe(alias);
+  });
+});
+
+describe('isNearMiss: a typo, never a lookalike', () => {
+  it.each([
+    ['huille', "Huile de palme raffinée Cuisin'Or, bouteille 2 L", null, true],
+    ['huille', 'Bière Régab, bouteille 33 cl', 'Régab (Sobraga)', false],
+    ['ordinateur', 'Riz blanc ordinaire (au kg, vrac)', null, false],
+    ['petit poids', 'Petits pois, boîte 400 g', null, true],
+    ['sardinnes', "Sardines à l'huile, boîte 125 g", 'Belma', true],
+    ['reggab', 'Bière Régab, bouteille 33 cl', 'Régab (Sobraga)', true],
+    ['ciment', 'Piment frais, tas', null, true],
+    ['rizz', 'Riz parfumé, sac 5 kg', 'Super Éléphant', true],
+    ['ail', 'Ailes de dinde congelées, carton', null, false],
+  ])('%j against %j → %j', (typed, name, brand, near) => {
+    expect(isNearMiss(typed, name, brand)).toBe(near);
+  });
+});
+
+describe('withOneWordLess: a qualifier is left out first', () => {
+  it('« mangue fraiche » tries « mangue » first', () => {
+    const tries = withOneWordLess(understandSearch('mangue fraiche'));
+    expect(tries.map((t) => [t.search.typed, t.qualifierLeftOut])).toEqual([
+      ['fraiche', false],
+      ['mangue', true],
+    ]);
+    expect(withOneWordLess(understandSearch('riz'))).toEqual([]);
+  });
+});
+
+describe('sizeColumnsOf: the package a product name says', () => {
+  it.each([
+    ['Lait en poudre, sachet 400 g', 'sachet'],
+    ['Riz parfumé, sac 5 kg', 'sac'],
+    ["Huile de palme raffinée Cuisin'Or, bidon 5 L", 'bidon'],
+    ['Eau minérale Andza, pack 6 × 1,5 L', 'pack'],
+    ["Bouillon cube (à l'unité)", 'pièce'],
+    ['Croissant', null],
+  ])('%j → %j', (name, pkg) => {
+    expect(sizeColumnsOf(name).package).toBe(pkg);
   });
 });
 
@@ -40,6 +119,6 @@ describe('sizeColumnsOf: the size a product name says', () => {
     ['Riz blanc ordinaire (au kg, vrac)', null, null, null],
     ['Régime de banane plantain', null, null, null],
   ])('%j → %j %j, pack %j', (name, sizeValue, sizeUnit, packCount) => {
-    expect(sizeColumnsOf(name)).toEqual({ sizeValue, sizeUnit, packCount });
+    expect(sizeColumnsOf(name)).toMatchObject({ sizeValue, sizeUnit, packCount });
   });
 });
