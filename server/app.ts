@@ -52,6 +52,7 @@ import { registerProbationJob } from './features/prices/probation';
 import { moderationRoutes } from './features/moderation/moderation.routes';
 import { catalogueRemovalRoutes } from './features/moderation/catalogue-removal.routes';
 import { registerCataloguePurgeJob } from './features/moderation/catalogue-removal.service';
+import { registerPopularityJob } from './features/products/product-popularity';
 import { registerDemoRedaction } from './features/moderation/demo-redaction';
 import { importsRoutes } from './features/imports/imports.routes';
 import { recognitionRoutes } from './features/recognition/recognition.routes';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerOutlierJob(app, deps);
   registerProbationJob(app, deps);
   registerCataloguePurgeJob(app, deps);
+  registerPopularityJob(app, deps);
   registerAdExpiryJob(app, deps, payments);
   const ocr = options.ocr ?? createOcrPool({ size: config.imports.ocrWorkers });
   if (!options.ocr) app.addHook('onClose', () => ocr.close());
