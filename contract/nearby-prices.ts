@@ -11,20 +11,24 @@ import { fr } from './messages';
  */
 export const STORE_CITY_RADIUS_KM = 15;
 
-/** A latitude or longitude of a query string: a number within ±`limit`, else `message` (never 0 for an empty value). */
-const queryCoordinate = (limit: number, message: string) =>
+/**
+ * A latitude or longitude of a query string: a number within ±`limit`, else `message` (an empty
+ * value is refused, not read as 0). The OpenAPI document shows it as the number it is.
+ */
+const queryCoordinate = (limit: number, message: string, description: string) =>
   z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
     .transform(Number)
-    .pipe(z.number({ error: message }).min(-limit, { error: message }).max(limit, { error: message }));
+    .pipe(z.number({ error: message }).min(-limit, { error: message }).max(limit, { error: message }))
+    .meta({ type: 'number', minimum: -limit, maximum: limit, minLength: undefined, description });
 
 /** GET /api/products/{id}?latitude&longitude: the user's position, both or neither. */
 export const ProductDetailQuerySchema = z
   .object({
-    latitude: queryCoordinate(90, fr.nearbyPrices.latitudeInvalid).optional(),
-    longitude: queryCoordinate(180, fr.nearbyPrices.longitudeInvalid).optional(),
+    latitude: queryCoordinate(90, fr.nearbyPrices.latitudeInvalid, 'Latitude de l’utilisateur (degrés, WGS84), avec longitude').optional(),
+    longitude: queryCoordinate(180, fr.nearbyPrices.longitudeInvalid, 'Longitude de l’utilisateur (degrés, WGS84), avec latitude').optional(),
   })
   .refine((q) => (q.latitude === undefined) === (q.longitude === undefined), { error: fr.nearbyPrices.positionIncomplete, path: ['latitude'] });
 export type ProductDetailQuery = z.input<typeof ProductDetailQuerySchema>;

@@ -20,7 +20,8 @@ export function PreferencesTab({ user }: { user: SessionUser }) {
   const save = async () => {
     setBusy(true);
     try {
-      const saved = await api.put<User>('/users/me/preferences', values);
+      // Only this tab's switches: the price list's city (preferences.city) is chosen elsewhere and may have changed since.
+      const saved = await api.put<User>('/users/me/preferences', Object.fromEntries(KEYS.map((key) => [key, values[key]])));
       updateUser({ preferences: saved.preferences });
       notifySuccess(fr.profile.preferencesSaved);
     } catch (error) {
