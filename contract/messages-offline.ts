@@ -24,8 +24,10 @@ export const offline = {
 
   // Data shown from this device's copy
   snapshot: (when: string) => `Hors connexion : données du ${when}, peut-être plus à jour.`,
-  /** The list editor's catalogue search cannot answer offline. */
-  searchOffline: 'Hors connexion : la recherche dans le catalogue reviendra avec le réseau. Ajoutez vos articles à la main.',
+  /** The list editor offline: its catalogue search shows only the products this device saved. */
+  searchOffline: 'Hors connexion : la recherche ne montre que les produits enregistrés sur cet appareil ; tout le catalogue reviendra avec le réseau.',
+  /** Offline, a product search (catalogue, list builder, comparator) shows what this device saved, and says so (issue 28, item 8). */
+  savedResultsOnly: 'Pas de connexion : résultats enregistrés seulement',
   optimisationSnapshot: (when: string) => `Hors connexion : dernière optimisation, calculée le ${when} ; les prix ont peut-être changé depuis.`,
   noSnapshot: 'Hors connexion : cette page n’a pas encore été consultée sur cet appareil. Elle s’affichera au retour du réseau.',
 

@@ -132,7 +132,7 @@ test('offline, a list is created, renamed, added to, ticked and re-counted; a re
 
   // A new list, saved on the device.
   await page.getByRole('link', { name: 'Nouvelle liste' }).click();
-  await expect(page.getByText(/la recherche dans le catalogue reviendra avec le réseau/)).toBeVisible();
+  await expect(page.getByText(/Hors connexion : la recherche ne montre que les produits enregistrés sur cet appareil/)).toBeVisible();
   await page.getByLabel('Nom de la liste').fill('Marché du samedi');
   for (const item of ['Manioc', 'Piment']) {
     await page.getByLabel("Nom de l'article").fill(item);
@@ -204,6 +204,60 @@ test('offline, a list is created, renamed, added to, ticked and re-counted; a re
 
 test.describe('at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('offline, a product search shows the products saved on this device and says so, never « Aucun produit trouvé »: the catalogue, the list builder and the comparator', async ({ page, context, request }) => {
+    const SAVED_ONLY = 'Pas de connexion : résultats enregistrés seulement';
+    const oil = "Huile de palme raffinée Cuisin'Or, bouteille 2 L";
+    const user = await createAccount(request);
+    await useSessionOf(page, user);
+    // Online: a search for oils is read, and saved for offline reading.
+    await page.goto('/products?q=huile');
+    const cards = page.getByRole('list', { name: 'Produits' }).getByRole('listitem');
+    await expect(cards.first()).toContainText('Huile');
+    await serviceWorkerInControl(page);
+    await savedForOffline(page, ['products', 'page']);
+    await goOffline(context, page);
+
+    // The catalogue: a search never run online looks among the saved products, and says so.
+    await page.getByLabel('Rechercher un produit').fill('cuisin 2l');
+    await expect(page.getByTestId('saved-results-note')).toHaveText(SAVED_ONLY);
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(oil);
+    await page.screenshot({ path: 'test-results/screens/offline-search-catalogue-360.png' });
+    // Nothing saved matches: the same note, not « Aucun produit trouvé » nor an invitation to add it.
+    await page.getByLabel('Rechercher un produit').fill('sucre');
+    await expect(page.getByTestId('saved-results-note')).toHaveText(SAVED_ONLY);
+    await expect(page.getByText('Aucun produit trouvé')).toHaveCount(0);
+    await expect(cards).toHaveCount(0);
+
+    // The list builder's search: the saved oils, picked as catalogue products.
+    await page.goto('/create-list');
+    const search = page.getByRole('combobox', { name: 'Rechercher un produit du catalogue' });
+    await search.fill('huile cuisin');
+    const results = page.getByRole('listbox', { name: 'Rechercher un produit du catalogue' });
+    await expect(results.getByTestId('search-note')).toHaveText(SAVED_ONLY);
+    await expect(results.getByRole('option', { name: oil })).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/offline-search-list-builder-360.png' });
+    await results.getByRole('option', { name: oil }).click();
+    await expect(page.getByRole('list', { name: 'Articles de la liste' })).toContainText(oil);
+    await expect(page.getByRole('list', { name: 'Articles de la liste' })).toContainText('Catalogue');
+    await search.fill('sucre');
+    await expect(results.getByTestId('search-note')).toHaveText(SAVED_ONLY);
+    await expect(results).not.toContainText('Aucun produit trouvé');
+    await expect(results.getByRole('option')).toHaveCount(0);
+
+    // The comparator's search, the same way.
+    await page.goto('/price-comparison');
+    await search.fill('cuisin');
+    await expect(results.getByTestId('search-note')).toHaveText(SAVED_ONLY);
+    await expect(results.getByRole('option', { name: oil })).toBeVisible();
+
+    // Back online, the same search asks the server again: the whole catalogue, without the note.
+    await context.setOffline(false);
+    await search.fill('sucre');
+    await expect(results.getByRole('option').first()).toContainText(/Sucre/i);
+    await expect(results.getByTestId('search-note')).toHaveCount(0);
+  });
 
   test('long names never widen the page; offline, Supprimer and Dupliquer are disabled, and the network’s return deletes and duplicates nothing', async ({ page, context, request }) => {
     const user = await createAccount(request);

@@ -15,12 +15,14 @@ type SearchComboboxProps<T> = {
   onPick: (option: T) => void;
   emptyText: string;
   loadingText: string;
+  /** A line above the options (e.g. that they come from this device's copy, offline); shown instead of emptyText when there are none. */
+  note?: ReactNode;
   /** Search even with an empty box (shows suggestions on focus). */
   searchEmpty?: boolean;
   debounceMs?: number;
 };
 
-export function SearchCombobox<T>({ label, placeholder, search, keyOf, renderOption, optionLabel, onPick, emptyText, loadingText, searchEmpty = false, debounceMs = 300 }: SearchComboboxProps<T>) {
+export function SearchCombobox<T>({ label, placeholder, search, keyOf, renderOption, optionLabel, onPick, emptyText, loadingText, note, searchEmpty = false, debounceMs = 300 }: SearchComboboxProps<T>) {
   const id = useId();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
@@ -80,10 +82,15 @@ export function SearchCombobox<T>({ label, placeholder, search, keyOf, renderOpt
       </div>
       {open && results !== null && (
         <ul id={`${id}-results`} role="listbox" aria-label={label} className="absolute z-30 mt-1 max-h-80 w-full overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
+          {note && (
+            <li className="border-b border-slate-100 px-3 py-2 text-sm text-amber-800" data-testid="search-note">
+              {note}
+            </li>
+          )}
           {loading && results.length === 0 ? (
             <li className="px-3 py-2 text-sm text-slate-500">{loadingText}</li>
           ) : results.length === 0 ? (
-            <li className="px-3 py-2 text-sm text-slate-500">{emptyText}</li>
+            !note && <li className="px-3 py-2 text-sm text-slate-500">{emptyText}</li>
           ) : (
             results.map((option) => (
               <li key={keyOf(option)} role="option" aria-selected="false" aria-label={optionLabel(option)}>

@@ -3,14 +3,16 @@
 // users who contribute in store, a location note and the nearby-store invitation. On a phone the
 // first product shows without scrolling: compact actions, filters side by side, and the location
 // note and invitation after the list.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin, PackageSearch, Plus, ScanBarcode, Search } from 'lucide-react';
-import { Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { fr } from '#contract/messages';
 import { CATALOGUE, PRODUCT_CATEGORIES, PRODUCT_SORTS, catalogueSort, type ProductSort } from '#contract/catalogue';
 import type { Product } from '#contract/products';
 import { useGeolocation } from '../../lib/geolocation';
+import { orderSaved, savedProducts, searchSaved } from '../../lib/offline/saved-products';
+import { useOnline } from '../../lib/use-online';
 import { useSession } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { Card, EmptyState } from '../../ui/Card';
@@ -29,6 +31,8 @@ const DuplicateDialog = lazyNamed(() => import('./DuplicateDialog'), 'DuplicateD
 const ProductDetailsDialog = lazyNamed(() => import('./ProductDetailsDialog'), 'ProductDetailsDialog');
 const ProductFormDialog = lazyNamed(() => import('./ProductFormDialog'), 'ProductFormDialog');
 const SmartScannerDialog = lazyNamed(() => import('./SmartScannerDialog'), 'SmartScannerDialog');
+// Shown offline only.
+const SavedResultsNote = lazyNamed(() => import('../../ui/SavedResultsNote'), 'SavedResultsNote');
 // The invitation waits for the user's position anyway.
 const NearbyStoreInvite = lazyNamed(() => import('./NearbyStoreInvite'), 'NearbyStoreInvite');
 
@@ -128,10 +132,22 @@ export function ProductsPage() {
   const geo = useGeolocation({ enabled: contributes, watch: true });
   const { filters, update } = useCatalogueFilters();
   // Asked for already by the route (router.tsx), as the page's code was loading.
-  const { data: fetched, isError, isFetching, refetch, dataUpdatedAt } = useQuery({ ...productPageQuery(filters), placeholderData: keepPreviousData });
+  const { data: fetched, isError, isFetching, isPlaceholderData, refetch, dataUpdatedAt } = useQuery({ ...productPageQuery(filters), placeholderData: keepPreviousData });
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  // Offline, a search this device never ran (or whose saved answer is empty) is run on the products
+  // it saved, and says so: never the previous search's cards, nor « Aucun produit trouvé » and an
+  // invitation to add the product (issue 28, item 8).
+  const savedOnly = !online && (!fetched || isPlaceholderData || fetched.products.length === 0);
+  const saved = useMemo(() => {
+    if (!savedOnly) return null;
+    const found = orderSaved(searchSaved(savedProducts(queryClient), filters.search, filters.category), filters.sort);
+    const start = (filters.page - 1) * CATALOGUE.pageSize;
+    return { products: found.slice(start, start + CATALOGUE.pageSize), total: found.length };
+  }, [savedOnly, queryClient, filters.search, filters.category, filters.sort, filters.page]);
   // A page of results is rendered in slices (a deferred value) rather than in one long task that
   // would freeze a cheap phone as it arrives; the skeleton or the previous page shows meanwhile.
-  const data = useDeferredValue(fetched);
+  const data = useDeferredValue(saved ?? fetched);
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / CATALOGUE.pageSize));
 
   const [detailsId, setDetailsId] = useState<string | null>(null);
@@ -180,6 +196,10 @@ export function ProductsPage() {
             <CardSkeleton key={i} />
           ))}
         </div>
+      ) : savedOnly && data.products.length === 0 ? (
+        <Suspense fallback={null}>
+          <SavedResultsNote />
+        </Suspense>
       ) : data.products.length === 0 ? (
         <EmptyState
           icon={<PackageSearch size={24} />}
@@ -193,7 +213,13 @@ export function ProductsPage() {
         />
       ) : (
         <>
-          <SavedDataNote fetchedAt={dataUpdatedAt} />
+          {savedOnly ? (
+            <Suspense fallback={null}>
+              <SavedResultsNote />
+            </Suspense>
+          ) : (
+            <SavedDataNote fetchedAt={dataUpdatedAt} />
+          )}
           <p className="text-sm text-slate-500" aria-live="polite">
             {fr.catalogueUi.resultCount(data.total)}
           </p>
