@@ -3,14 +3,14 @@
 import { z } from './zod';
 import type { Listing } from './catalogue-hygiene';
 import { OptionalBarcodeField } from './barcodes';
-import { ALL_CATEGORIES, ALL_UNITS, CATALOGUE, PRODUCT_SORTS } from './catalogue';
+import { CATALOGUE, PRODUCT_SORTS, catalogueCategory, catalogueUnit } from './catalogue';
 import { IMAGE_DATA_URL_MAX_CHARS } from './constants';
 import { fr } from './messages';
 import type { PriceFreshness } from './prices';
 import type { ProductSize } from './product-size';
 
 // The catalogue's lists, limits and sort rule live in catalogue.ts, which a page reads without zod.
-export { ADD_DIALOG_CATEGORIES, ADD_DIALOG_UNITS, ALL_CATEGORIES, ALL_UNITS, CATALOGUE, PRODUCT_CATEGORIES, PRODUCT_SORTS, PRODUCT_UNITS, TOTAL_COUNT_HEADER, catalogueSort, type ProductSort } from './catalogue';
+export { ADD_DIALOG_CATEGORIES, ADD_DIALOG_UNITS, CATALOGUE, PRODUCT_CATEGORIES, PRODUCT_SORTS, PRODUCT_UNITS, SIZE_FOUND_HEADER, TOTAL_COUNT_HEADER, catalogueCategory, catalogueSort, catalogueUnit, type ProductCategory, type ProductSort, type ProductUnit } from './catalogue';
 
 export const PRICE_MAX_XAF = 10_000_000;
 export const CURRENCY_CODE = 'XAF';
@@ -60,14 +60,26 @@ const GalleryField = z
   .nullable()
   .optional();
 
+/**
+ * A category of the catalogue (contract/catalogue.ts), saved as the catalogue names it; a name of the
+ * spec's add dialog is filed in the catalogue category it maps onto; anything else is refused.
+ */
+const CategoryField = z
+  .string({ error: fr.products.categoryInvalid })
+  .transform((label, ctx) => catalogueCategory(label) ?? (ctx.addIssue({ code: 'custom', message: fr.products.categoryInvalid }), z.NEVER));
+/** A unit of the catalogue, the same way (« litre » → « L »). */
+const UnitField = z
+  .string({ error: fr.products.unitInvalid })
+  .transform((label, ctx) => catalogueUnit(label) ?? (ctx.addIssue({ code: 'custom', message: fr.products.unitInvalid }), z.NEVER));
+
 const productFields = {
   name: z.string({ error: fr.products.nameRequired }).trim().min(1, { error: fr.products.nameRequired }).max(200, { error: fr.common.invalidValue }),
   brand: optionalText(100),
-  category: z.enum(ALL_CATEGORIES, { error: fr.products.categoryInvalid }).optional(),
+  category: CategoryField.optional(),
   description: optionalText(2000),
   /** Checked by its GS1 check digit and kept in its canonical form (contract/barcodes.ts). */
   barcode: OptionalBarcodeField,
-  unit: z.preprocess(emptyToUndefined, z.enum(ALL_UNITS, { error: fr.products.unitInvalid }).nullable().optional()),
+  unit: z.preprocess(emptyToUndefined, UnitField.nullable().optional()),
   manufacturer_reference: optionalText(100),
   availability: z.boolean().optional(),
   main_image: MainImageField,

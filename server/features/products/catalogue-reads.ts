@@ -18,10 +18,14 @@ import { STORE_CITY_RADIUS_KM } from '#contract/nearby-prices';
 
 /** `authorId`: also the products this account added that still wait for confirmation (catalogue-listing.ts). */
 export type PageQuery = { search?: string; category?: string; has_prices: boolean; sort: ProductSort; page: number; limit: number; authorId?: string };
-/** The products of a page of the catalogue, in order, and how many products match in all. */
-export type PageIds = { ids: string[]; total: number };
-/** A page of the catalogue: the JSON array of its products, and how many products match in all. */
-export type CataloguePage = { body: string; total: number };
+/**
+ * The products of a page of the catalogue, in order, and how many products match in all; for a
+ * search that asks for a size, whether any product of that size matched (false: the page shows the
+ * sizes that exist instead), else null.
+ */
+export type PageIds = { ids: string[]; total: number; sizeFound: boolean | null };
+/** A page of the catalogue: the JSON array of its products, how many products match in all, and whether the size asked for was found (PageIds). */
+export type CataloguePage = { body: string; total: number; sizeFound?: boolean | null };
 
 type Values = Record<string, unknown>;
 /**
@@ -127,7 +131,8 @@ function pageStatement(shape: Shape): PreparedStatement<Values> {
     return sql`
       with m as ${browsing ? sql`not materialized` : sql`materialized`} (select p.id, p.sort_name, p.created_at, p.popularity${ranked} from products p where ${where}),
       page as materialized (select * from m order by ${ORDERS[shape.sort]('m')} limit ${v.limit} offset ${v.offset})
-      select ${count}::int as total, coalesce((select array_agg(page.id order by ${ORDERS[shape.sort]('page')}) from page), '{}') as ids`;
+      select ${count}::int as total, coalesce((select array_agg(page.id order by ${ORDERS[shape.sort]('page')}) from page), '{}') as ids,
+        ${shape.size && shape.sort === 'relevance' ? sql`(select coalesce(bool_or(m.size_match), false) from m)` : sql`null::boolean`} as size_found`;
   });
 }
 
@@ -141,8 +146,8 @@ function statementOf(shape: Shape): PreparedStatement<Values> {
 }
 
 async function readPage(db: DbOrTx, shape: Shape, values: Values): Promise<PageIds> {
-  const [row] = await queryStatement<PageIds, Values>(db, statementOf(shape), values);
-  return { ids: row.ids, total: Number(row.total) };
+  const [row] = await queryStatement<{ ids: string[]; total: number; size_found: boolean | null }, Values>(db, statementOf(shape), values);
+  return { ids: row.ids, total: Number(row.total), sizeFound: row.size_found };
 }
 
 function searchPage(db: DbOrTx, query: PageQuery, understood: UnderstoodSearch, mode: SearchMode, base: Values): Promise<PageIds> {
@@ -187,7 +192,7 @@ async function nearMissPage(db: Db, query: PageQuery, understood: UnderstoodSear
     return row !== undefined && isNearMiss(understood.typed, row.name, row.brand);
   });
   const offset = base.offset as number;
-  return { ids: close.slice(offset, offset + (base.limit as number)), total: close.length };
+  return { ids: close.slice(offset, offset + (base.limit as number)), total: close.length, sizeFound: pool.sizeFound };
 }
 
 /**
@@ -220,12 +225,13 @@ export async function readPageIds(db: Db, query: PageQuery, gtin: string | null)
  */
 async function oneWordLessPage(db: Db, query: PageQuery, understood: UnderstoodSearch, base: Values): Promise<PageIds> {
   const tries = withOneWordLess(understood);
-  if (tries.length === 0) return { ids: [], total: 0 };
+  if (tries.length === 0) return { ids: [], total: 0, sizeFound: null };
   const found = await Promise.all(tries.map((t) => searchPage(db, query, t.search, 'exact', { ...base, limit: NEAR_MISS_POOL, offset: 0 })));
   const order = tries.map((t, i) => ({ ...t, found: found[i] })).sort((a, b) => Number(b.qualifierLeftOut) - Number(a.qualifierLeftOut) || a.found.total - b.found.total);
   const ids = [...new Set(order.flatMap((o) => o.found.ids))];
   const offset = base.offset as number;
-  return { ids: ids.slice(offset, offset + (base.limit as number)), total: ids.length };
+  const sizeFound = found.some((f) => f.sizeFound === true) ? true : found.some((f) => f.sizeFound === false) ? false : null;
+  return { ids: ids.slice(offset, offset + (base.limit as number)), total: ids.length, sizeFound };
 }
 
 const cardsStatement = preparedStatement(
@@ -247,9 +253,9 @@ export const pageBody = (cards: (string | undefined)[]) => `[${cards.filter((car
 
 /** A page of GET /api/products, read whole (without any cache): its products, then their cards. */
 export async function readCataloguePage(db: Db, query: PageQuery, gtin: string | null, now: Date): Promise<CataloguePage> {
-  const { ids, total } = await readPageIds(db, query, gtin);
+  const { ids, total, sizeFound } = await readPageIds(db, query, gtin);
   const cards = await readProductCards(db, ids, now);
-  return { body: pageBody(ids.map((id) => cards.get(id))), total };
+  return { body: pageBody(ids.map((id) => cards.get(id))), total, sizeFound };
 }
 
 // ---------------------------------------------------------------- one product, products by id

@@ -13,6 +13,7 @@ import {
   ProductListQuerySchema,
   ProductUpdateSchema,
   QuickAddSchema,
+  SIZE_FOUND_HEADER,
   TOTAL_COUNT_HEADER,
 } from '#contract/products';
 import { IMAGE_DATA_URL_MAX_CHARS } from '#contract/constants';
@@ -48,8 +49,10 @@ export async function productsRoutes(fastify: FastifyInstance, { deps }: { deps:
       schema: { querystring: ProductListQuerySchema, tags, summary: 'Catalogue et recherche', response: { 200: z.array(ProductSchema), ...errorResponses(400, 401) } },
     },
     async (request, reply) => {
-      const { body, total } = await listProducts(deps, request.query, request.principal);
-      return sendJsonText(reply.header(TOTAL_COUNT_HEADER, String(total)), body);
+      const { body, total, sizeFound } = await listProducts(deps, request.query, request.principal);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      if (typeof sizeFound === 'boolean') reply.header(SIZE_FOUND_HEADER, String(sizeFound));
+      return sendJsonText(reply, body);
     },
   );
 

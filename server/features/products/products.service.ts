@@ -47,11 +47,11 @@ export async function listProducts(deps: AppDeps, query: ListQuery, viewer?: Pri
   const { key, readIds } = cataloguePageRead(query);
   // An author whose additions still wait for confirmation finds them too: their pages are their own, read uncached.
   if (viewer && (await hasPendingProducts(deps, viewer.userId))) {
-    const { ids, total } = await cataloguePageRead(query, viewer.userId).readIds(deps.db);
-    return { body: await cachedCardsJson(deps, ids), total };
+    const { ids, total, sizeFound } = await cataloguePageRead(query, viewer.userId).readIds(deps.db);
+    return { body: await cachedCardsJson(deps, ids), total, sizeFound };
   }
-  const { ids, total } = await catalogueCache(deps.db).get(key, () => readIds(deps.db));
-  return { body: await cachedCardsJson(deps, ids), total };
+  const { ids, total, sizeFound } = await catalogueCache(deps.db).get(key, () => readIds(deps.db));
+  return { body: await cachedCardsJson(deps, ids), total, sizeFound };
 }
 
 /** Whether the account added products that wait for confirmation (kept until the catalogue changes). */

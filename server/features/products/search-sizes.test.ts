@@ -45,6 +45,17 @@ describe('a size in the search', () => {
     const names = (await catalogue('riz 10kg')).map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(['Riz parfumé, sac 5 kg', 'Riz parfumé, sac 25 kg']));
   });
+
+  it('says whether the size asked for was found (the page then shows the sizes that exist)', async () => {
+    const header = async (search: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/products?search=${encodeURIComponent(search)}` })).headers['x-search-size-found'];
+    expect(await header('riz 10kg')).toBe('false');
+    expect(await header('riz 5kg')).toBe('true');
+    // Read again from the page cache: the same answer.
+    expect(await header('riz 10kg')).toBe('false');
+    expect(await header('riz')).toBeUndefined();
+    expect(await header('huile 3L')).toBe('false');
+  });
 });
 
 describe('the list builder searches as the catalogue does', () => {
