@@ -4,6 +4,7 @@
 // user's position or city never reaches another's answer through the catalogue cache.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalGtin, gs1CheckDigit } from '#contract/barcodes';
 import { fr } from '#contract/messages';
 import { StoreCitiesResponseSchema } from '#contract/nearby-prices';
 import { ProductDetailSchema } from '#contract/product-answers';
@@ -16,6 +17,7 @@ import { catalogueChanged } from './catalogue-cache';
 
 let ctx: TestContext;
 let productId: string;
+let barcode: string;
 let names: { lbvA: string; lbvB: string; noCity: string; pg: string; fv: string };
 
 // Five stores price one product: the cheapest in Port-Gentil, the dearest in Libreville, and one
@@ -33,6 +35,8 @@ const POSITIONS = {
 beforeAll(async () => {
   ctx = await createTestContext();
   const tag = randomUUID().slice(0, 6);
+  const body = `200${String(Date.now()).slice(-9)}`;
+  barcode = `${body}${gs1CheckDigit(body)}`;
   names = { lbvA: `Épicerie Glass ${tag}`, lbvB: `Supérette Louis ${tag}`, noCity: `Boutique Chez Paul ${tag}`, pg: `Marché du Grand Village ${tag}`, fv: `Mbolo Franceville ${tag}` };
   const rows = await ctx.db
     .insert(stores)
@@ -44,7 +48,7 @@ beforeAll(async () => {
       { name: names.fv, city: 'Franceville', ...POSITIONS.fv, source: 'seed' },
     ])
     .returning({ id: stores.id });
-  const [product] = await ctx.db.insert(products).values({ name: `Lait concentré test ${tag}`, category: 'Produits laitiers' }).returning({ id: products.id });
+  const [product] = await ctx.db.insert(products).values({ name: `Lait concentré test ${tag}`, category: 'Produits laitiers', barcode }).returning({ id: products.id });
   productId = product.id;
   const observedAt = new Date();
   const prices = [1200, 1000, 1100, 800, 900];
@@ -128,6 +132,17 @@ describe('GET /api/products/{id} near the user', () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/products/${productId}?${query}` });
     expect(res.statusCode, res.body).toBe(400);
     expect(detailOf(res)).toBe(message);
+  });
+
+  it('orders the product found by its barcode the same way', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/products/by-barcode/${barcode}${at(LIBREVILLE)}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = ProductDetailSchema.parse(res.json()) as ProductDetail;
+    expect(d.barcode).toBe(canonicalGtin(barcode));
+    expect(storesOf(d).map(([name]) => name)).toEqual([names.lbvB, names.noCity, names.lbvA, names.pg, names.fv]);
+    const bad = await ctx.app.inject({ method: 'GET', url: `/api/products/by-barcode/${barcode}?latitude=nord&longitude=9.45` });
+    expect(bad.statusCode).toBe(400);
+    expect(detailOf(bad)).toBe(fr.nearbyPrices.latitudeInvalid);
   });
 
   it('answers an unknown product with a position with 404, not 500', async () => {
