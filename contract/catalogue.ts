@@ -84,7 +84,8 @@ export const CATALOGUE = {
 } as const;
 
 /** Catalogue orders: best match first (searches only), name A-Z, most recent. */
-export const PRODUCT_SORTS = ['relevance', 'name', 'recent'] as const;
+/** `unit_price`: cheapest per kilo or litre first (products of known size), then per item of a pack, then the rest by name. */
+export const PRODUCT_SORTS = ['relevance', 'name', 'recent', 'unit_price'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 /** The order a catalogue page is in: the one asked for, else best match first for a search and A-Z otherwise. */

@@ -15,6 +15,7 @@ export const catalogueUi = {
   sortLabel: 'Trier par',
   sortName: 'Nom (A-Z)',
   sortRecent: 'Plus récents',
+  sortUnitPrice: 'Prix au kg / L',
   add: 'Ajouter un produit',
   smartScanner: 'Scanner intelligent',
   contribute: 'Contribuer',

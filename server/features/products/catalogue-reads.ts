@@ -87,6 +87,7 @@ const ORDERS: Record<ProductSort, (alias: string) => SQL> = {
     ),
   name: (m) => sql.raw(`${m}.sort_name, ${m}.id`),
   recent: (m) => sql.raw(`${m}.created_at desc, ${m}.id desc`),
+  unit_price: (m) => sql.raw(`${m}.unit_rank, ${m}.unit_amount, ${m}.sort_name, ${m}.id`),
 };
 
 function pageStatement(shape: Shape): PreparedStatement<Values> {
@@ -123,13 +124,20 @@ function pageStatement(shape: Shape): PreparedStatement<Values> {
       }
     }
     const where = filters.length > 0 ? sql.join(filters, sql` and `) : sql`true`;
+    // The cheapest price per kilo or litre (each item of a pack counted), as unit_price shows it (product-json.ts).
+    const cheapest = sql`(select min(c.price_xaf) from current_prices c where c.product_id = p.id)`;
+    const byUnitPrice =
+      shape.sort === 'unit_price'
+        ? sql`, case when ${cheapest} is null then 2 when p.size_value > 0 then 0 when p.pack_count > 1 then 1 else 2 end as unit_rank,
+            case when p.size_value > 0 then ${cheapest} * 1000.0 / (p.size_value * coalesce(p.pack_count, 1)) else ${cheapest}::numeric / nullif(p.pack_count, 0) end as unit_amount`
+        : sql``;
     // A search collects its matches once (a bitmap scan of the trigram index), then counts and sorts
     // them: cheaper than walking the name index and testing every product. Browsing reads the page
     // straight off the (sort_name, id) or created_at index and counts apart.
     const browsing = shape.kind === 'browse';
     const count = browsing ? sql`(select count(*) from products p where ${where})` : sql`(select count(*) from m)`;
     return sql`
-      with m as ${browsing ? sql`not materialized` : sql`materialized`} (select p.id, p.sort_name, p.created_at, p.popularity${ranked} from products p where ${where}),
+      with m as ${browsing ? sql`not materialized` : sql`materialized`} (select p.id, p.sort_name, p.created_at, p.popularity${ranked}${byUnitPrice} from products p where ${where}),
       page as materialized (select * from m order by ${ORDERS[shape.sort]('m')} limit ${v.limit} offset ${v.offset})
       select ${count}::int as total, coalesce((select array_agg(page.id order by ${ORDERS[shape.sort]('page')}) from page), '{}') as ids,
         ${shape.size && shape.sort === 'relevance' ? sql`(select coalesce(bool_or(m.size_match), false) from m)` : sql`null::boolean`} as size_found`;

@@ -39,4 +39,26 @@ describe('unit prices', () => {
     const loose = await card('Riz blanc ordinaire (au kg, vrac)');
     expect(loose.unit_price).toBeNull();
   });
+
+  it.each(['huile', 'eau', 'lait', 'riz'])('« %s » sorted by unit price: cheapest per kg or L first, then per item, then the rest', async (search) => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/products?search=${search}&sort=unit_price&limit=50` });
+    expect(res.statusCode, res.body).toBe(200);
+    const found = res.json() as Product[];
+    const rank = (p: Product) => (!p.unit_price ? 2 : p.unit_price.per === 'unité' ? 1 : 0);
+    expect(found.map(rank)).toEqual([...found.map(rank)].sort());
+    const measured = found.filter((p) => rank(p) === 0).map((p) => p.unit_price!.amount_xaf);
+    expect(measured.length).toBeGreaterThan(1);
+    // Rounded per kg or L: equal or rising.
+    measured.forEach((amount, i) => i > 0 && expect(amount).toBeGreaterThanOrEqual(measured[i - 1] - 1));
+    // The same products as by relevance, in another order.
+    const relevance = ((await ctx.app.inject({ method: 'GET', url: `/api/products?search=${search}&limit=50` })).json() as Product[]).map((p) => p.id);
+    expect([...found.map((p) => p.id)].sort()).toEqual([...relevance].sort());
+  });
+
+  it('browsing sorted by unit price; a sort that does not exist is refused', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/products?sort=unit_price&limit=5' })).statusCode).toBe(200);
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/products?sort=prix' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION');
+  });
 });

@@ -37,7 +37,7 @@ const SavedResultsNote = lazyNamed(() => import('../../ui/SavedResultsNote'), 'S
 const NearbyStoreInvite = lazyNamed(() => import('./NearbyStoreInvite'), 'NearbyStoreInvite');
 
 const SEARCH_DEBOUNCE_MS = 300;
-const SORT_LABELS: Record<ProductSort, string> = { relevance: fr.navigation.sortRelevance, name: fr.catalogueUi.sortName, recent: fr.catalogueUi.sortRecent };
+const SORT_LABELS: Record<ProductSort, string> = { relevance: fr.navigation.sortRelevance, name: fr.catalogueUi.sortName, recent: fr.catalogueUi.sortRecent, unit_price: fr.catalogueUi.sortUnitPrice };
 
 /**
  * The catalogue's page, search, category and sort live in the URL, so Back, Forward and a reload

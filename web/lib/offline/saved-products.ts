@@ -65,12 +65,16 @@ export function searchSaved(products: readonly Product[], query: string, categor
   return found.sort((a, b) => startsLike(a) - startsLike(b) || a.name.localeCompare(b.name, 'fr'));
 }
 
-/** In the catalogue's order: best match first (searchSaved's), name A-Z, or most recent first. */
-export function orderSaved(products: readonly Product[], sort: 'relevance' | 'name' | 'recent'): Product[] {
+/** In the catalogue's order: best match first (searchSaved's), name A-Z, most recent first, or cheapest per kg or L first. */
+export function orderSaved(products: readonly Product[], sort: 'relevance' | 'name' | 'recent' | 'unit_price'): Product[] {
   if (sort === 'name') return [...products].sort((a, b) => a.name.localeCompare(b.name, 'fr'));
   if (sort === 'recent') return [...products].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  if (sort === 'unit_price') return [...products].sort((a, b) => unitRank(a) - unitRank(b) || (a.unit_price?.amount_xaf ?? 0) - (b.unit_price?.amount_xaf ?? 0) || a.name.localeCompare(b.name, 'fr'));
   return [...products];
 }
+
+/** As the server sorts by unit price: per kg or L, then per item of a pack, then the rest. */
+const unitRank = (p: Product) => (!p.unit_price ? 2 : p.unit_price.per === 'unité' ? 1 : 0);
 
 /** A saved product as the list builder's search offers it. */
 export function suggestionOf(product: Product): ProductSuggestion {
