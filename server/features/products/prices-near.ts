@@ -25,7 +25,8 @@ export function nearestCity(points: readonly CityPoint[], position: LatLng): str
 /** A distance as the app shows it: to 100 m (« à 2,3 km », « à 148,6 km »). */
 export const roundedKm = (km: number) => Math.round(km * 10) / 10;
 
-const sameCity = (a: string | null, b: string) => a !== null && a.localeCompare(b, 'fr', { sensitivity: 'base' }) === 0;
+/** A town's name without case or accents (« libreville » is « Libreville »). */
+const folded = (city: string) => city.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
 /**
  * `detail` (its prices cheapest first) for a user in `city`: that city's stores first, each group by
@@ -33,7 +34,10 @@ const sameCity = (a: string | null, b: string) => a !== null && a.localeCompare(
  */
 export function pricesNear(detail: ProductDetail, { city, position }: { city: string | null; position: LatLng | null }): ProductDetail {
   const prices = detail.prices.map((price) => ({ ...price, distance_km: position ? roundedKm(haversineKm(position, price)) : null }));
-  // Array.prototype.sort is stable: inside each group, the database's order (price, then freshness) stays.
-  if (city) prices.sort((a, b) => Number(sameCity(b.city, city)) - Number(sameCity(a.city, city)));
-  return { ...detail, prices };
+  if (!city) return { ...detail, prices };
+  // Split in one pass, each part in the database's order (price, then freshness).
+  const wanted = folded(city);
+  const inCity = prices.filter((p) => p.city !== null && folded(p.city) === wanted);
+  const elsewhere = prices.filter((p) => p.city === null || folded(p.city) !== wanted);
+  return { ...detail, prices: [...inCity, ...elsewhere] };
 }
