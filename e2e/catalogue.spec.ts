@@ -94,7 +94,11 @@ test('adding a product with a photo: the simple form, then the scanner and the f
   await expect(withShop.getByText('Veuillez remplir les champs obligatoires').first()).toBeVisible();
   const scanned = `Savon au karité ${Date.now()}`;
   await withShop.getByLabel('Nom du produit *').fill(scanned);
-  await withShop.getByLabel('Catégorie').selectOption('Santé & Beauté');
+  // Every form offers the catalogue filter's categories, and no other (issue 28, item 7).
+  const filterCategories = await page.getByLabel('Catégorie', { exact: true }).first().locator('option').allTextContents();
+  const formCategories = await withShop.getByLabel('Catégorie').locator('option').allTextContents();
+  expect(formCategories.slice(1)).toEqual(filterCategories.slice(1));
+  await withShop.getByLabel('Catégorie').selectOption("Produits d'hygiène");
   await withShop.getByLabel('Unité').selectOption('pièce');
   await withShop.getByLabel('Prix (FCFA)').fill('1500');
   await withShop.getByLabel('Rechercher un magasin').fill('geant ck');

@@ -1,5 +1,6 @@
-// The three product forms of the spec, one component:
-//   withShop — confirms a scanned or typed product and needs its shop (first category and unit lists),
+// The three product forms of the spec, one component, all with the catalogue's categories and units
+// (contract/catalogue.ts: the spec's first add dialog had lists of its own, now mapped onto these):
+//   withShop — confirms a scanned or typed product and needs its shop,
 //   simple   — a product alone,
 //   edit     — every field, and a price that then needs a shop. Editing a product someone else
 //              created sends a suggestion to the moderators (202, pending_review) instead.
@@ -9,11 +10,11 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { fr } from '#contract/messages';
 import {
-  ADD_DIALOG_CATEGORIES,
-  ADD_DIALOG_UNITS,
   PRODUCT_CATEGORIES,
   PRODUCT_UNITS,
   ProductCreateSchema,
+  catalogueCategory,
+  catalogueUnit,
   type Product,
   type ProductCreate,
   type ProductDetail,
@@ -47,12 +48,6 @@ type FormValues = {
   images: ImageValues;
 };
 
-const LISTS: Record<FormMode, { categories: readonly string[]; units: readonly string[] }> = {
-  withShop: { categories: ADD_DIALOG_CATEGORIES, units: ADD_DIALOG_UNITS },
-  simple: { categories: PRODUCT_CATEGORIES, units: PRODUCT_UNITS },
-  edit: { categories: PRODUCT_CATEGORIES, units: PRODUCT_UNITS },
-};
-
 const TEXT = {
   withShop: { title: fr.products.addWithShopTitle, submit: fr.products.create, busy: fr.products.creating, success: fr.products.created, failure: fr.products.createError },
   simple: { title: fr.products.simpleAddTitle, submit: fr.products.create, busy: fr.products.creating, success: fr.products.createdPlain, failure: fr.products.addError },
@@ -62,12 +57,16 @@ const TEXT = {
 function initialValues(mode: FormMode, product?: Product, draft?: ProductDraft): FormValues {
   const source = product ?? draft ?? {};
   const p = product;
+  // A product keeps its own category and unit, even one from before the catalogue had one list; a
+  // draft's (the scanner's guess) is put in the catalogue's terms, or left to choose.
+  const category = p ? p.category : draft?.category ? (catalogueCategory(draft.category) ?? '') : '';
+  const unit = p ? (p.unit ?? '') : draft?.unit ? (catalogueUnit(draft.unit) ?? '') : '';
   return {
     name: source.name ?? '',
     brand: source.brand ?? '',
-    category: source.category ?? '',
+    category,
     description: source.description ?? '',
-    unit: source.unit ?? '',
+    unit,
     barcode: p?.barcode ?? draft?.barcode ?? '',
     manufacturer_reference: p?.manufacturer_reference ?? '',
     availability: p?.availability ?? true,
@@ -81,13 +80,19 @@ function initialValues(mode: FormMode, product?: Product, draft?: ProductDraft):
   };
 }
 
-function toPayload(mode: FormMode, values: FormValues): ProductCreate {
+/**
+ * The form's values as the API takes them. An edited product's category or unit that the catalogue
+ * no longer lists is left out while unchanged (the product keeps it; the API would refuse it).
+ */
+function toPayload(mode: FormMode, values: FormValues, product?: Product): ProductCreate {
+  const keptCategory = product && values.category === product.category && !catalogueCategory(values.category);
+  const keptUnit = product && values.unit === (product.unit ?? '') && values.unit !== '' && !catalogueUnit(values.unit);
   const payload: ProductCreate = {
     name: values.name,
     brand: values.brand,
-    category: (values.category || undefined) as ProductCreate['category'],
+    category: keptCategory ? undefined : values.category || undefined,
     description: values.description,
-    unit: values.unit || null,
+    unit: keptUnit ? undefined : values.unit || null,
     main_image: values.images.main_image,
     gallery_images: values.images.gallery_images,
     barcode_image: values.images.barcode_image,
@@ -100,7 +105,7 @@ function toPayload(mode: FormMode, values: FormValues): ProductCreate {
   return payload;
 }
 
-/** Keeps a product's current category or unit selectable when it comes from the other list. */
+/** Keeps a product's current category or unit selectable when the catalogue no longer lists it. */
 const withCurrent = (list: readonly string[], current: string) => (current && !list.includes(current) ? [current, ...list] : list);
 
 type ProductFormDialogProps = {
@@ -155,7 +160,7 @@ export function ProductFormDialog({ open, mode, product, draft, onClose, onSaved
       notifyError(fr.products.shopRequiredWithPrice);
       return;
     }
-    const payload = toPayload(mode, values);
+    const payload = toPayload(mode, values, mode === 'edit' ? product : undefined);
     const checked = ProductCreateSchema.safeParse(payload);
     if (!checked.success) {
       for (const issue of checked.error.issues) {
@@ -169,7 +174,6 @@ export function ProductFormDialog({ open, mode, product, draft, onClose, onSaved
     save.mutate(payload);
   });
 
-  const lists = LISTS[mode];
   const category = watch('category');
   const unit = watch('unit');
   const { errors } = formState;
@@ -198,7 +202,7 @@ export function ProductFormDialog({ open, mode, product, draft, onClose, onSaved
           <TextField label={fr.products.brand} autoComplete="off" {...register('brand')} />
           <SelectField label={fr.products.category} {...register('category')}>
             <option value="">{fr.products.chooseCategory}</option>
-            {withCurrent(lists.categories, category).map((c) => (
+            {withCurrent(PRODUCT_CATEGORIES, category).map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>
@@ -206,7 +210,7 @@ export function ProductFormDialog({ open, mode, product, draft, onClose, onSaved
           </SelectField>
           <SelectField label={fr.products.unit} {...register('unit')}>
             <option value="">{fr.products.chooseUnit}</option>
-            {withCurrent(lists.units, unit).map((u) => (
+            {withCurrent(PRODUCT_UNITS, unit).map((u) => (
               <option key={u} value={u}>
                 {u}
               </option>
