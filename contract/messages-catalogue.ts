@@ -16,6 +16,7 @@ export const catalogueUi = {
   sortName: 'Nom (A-Z)',
   sortRecent: 'Plus récents',
   sortUnitPrice: 'Prix au kg / L',
+  sizeNotFound: 'Aucun produit de cette taille. Tailles disponibles :',
   add: 'Ajouter un produit',
   smartScanner: 'Scanner intelligent',
   contribute: 'Contribuer',

@@ -24,6 +24,7 @@ import { catalogueFiltersFromUrl, productPageQuery, type CatalogueFilters } from
 import { LoadError } from '../../ui/LoadError';
 import { MountWhenOpened, lazyNamed } from '../../ui/LazyDialog';
 import { SavedDataNote } from '../../ui/SavedDataNote';
+import { SizesAvailableNote } from './SizesAvailableNote';
 
 // The dialogs load when first opened: the catalogue's first screen needs none of them.
 const BarcodeScanner = lazyNamed(() => import('../../ui/BarcodeScanner'), 'BarcodeScanner');
@@ -220,6 +221,7 @@ export function ProductsPage() {
           ) : (
             <SavedDataNote fetchedAt={dataUpdatedAt} />
           )}
+          {!savedOnly && fetched?.sizeFound === false && <SizesAvailableNote products={data.products} />}
           <p className="text-sm text-slate-500" aria-live="polite">
             {fr.catalogueUi.resultCount(data.total)}
           </p>

@@ -1,6 +1,6 @@
 // The catalogue's server calls and their query keys.
 import type { PriceHistory } from '#contract/prices';
-import { CATALOGUE, PRODUCT_SORTS, TOTAL_COUNT_HEADER, catalogueSort, type ProductSort } from '#contract/catalogue';
+import { CATALOGUE, PRODUCT_SORTS, SIZE_FOUND_HEADER, TOTAL_COUNT_HEADER, catalogueSort, type ProductSort } from '#contract/catalogue';
 import type { PricedProductsResponse, Product, ProductDetail } from '#contract/products';
 import { api } from '../../lib/api';
 
@@ -28,15 +28,19 @@ export const productKeys = {
   pricedAt: (storeId: string) => ['products', 'priced-at', storeId] as const,
 };
 
-export async function fetchProductPage(filters: CatalogueFilters): Promise<{ products: Product[]; total: number }> {
+/** A page of the catalogue; `sizeFound` false when the search asked for a size no product has (the page then says which exist). */
+export async function fetchProductPage(filters: CatalogueFilters): Promise<{ products: Product[]; total: number; sizeFound?: boolean }> {
   let total = 0;
+  let sizeFound: boolean | undefined;
   const products = await api.get<Product[]>('/products', {
     query: { search: filters.search.trim() || undefined, category: filters.category || undefined, sort: filters.sort, page: filters.page, limit: CATALOGUE.pageSize },
     onHeaders: (headers) => {
       total = Number(headers.get(TOTAL_COUNT_HEADER) ?? 0);
+      const found = headers.get(SIZE_FOUND_HEADER);
+      sizeFound = found === null ? undefined : found === 'true';
     },
   });
-  return { products, total };
+  return { products, total, sizeFound };
 }
 
 export const productPageQuery = (filters: CatalogueFilters) => ({
