@@ -1,6 +1,7 @@
 // What a shopper's search means (issue 28, items 1 to 3). One reading for every product search of
 // the app — the catalogue, the contribution step, the list builder, the comparator (they all run
-// catalogue-reads.ts's readPageIds) — built from the same pieces as the import matcher
+// catalogue-reads.ts's readPageIds; the shop picker reads its words the same way, understandWords) —
+// built from the same pieces as the import matcher
 // (imports/catalogue-matcher.ts), so that a list line and a search agree on what they say:
 //   - the size, by the list parser's reader (imports/line-parser.ts: « 5kg », « 1,5 L », « 50cl »;
 //     kg → g, L and cl → mL) and the pack count (« x6 », « pack de 6 »), matched against the
@@ -76,6 +77,16 @@ function requiredWords(text: string, asTyped = false): string[] {
   const meaningful = all.filter((w) => !STOPWORDS.has(w.toLowerCase()));
   const kept = meaningful.length > 0 ? meaningful : all;
   return asTyped ? kept : kept.map(searchStem);
+}
+
+/**
+ * The words of a search that is not for a product (the shop picker's store names and districts):
+ * read like a product search's words — stopwords and elisions out, plurals reduced — without sizes,
+ * packages or product synonyms. `typed` keeps the plurals, for isNearMiss.
+ */
+export function understandWords(search: string): { text: string; typed: string } {
+  const typed = requiredWords(search.replace(/\s+/g, ' ').trim(), true);
+  return { text: typed.map(searchStem).join(' '), typed: typed.join(' ') };
 }
 
 /** The catalogue's words for an everyday name in `text` (« pq » → « papier hygienique »), or null when it has none. */

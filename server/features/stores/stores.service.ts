@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors';
 import { haversineKm, type LatLng } from '../../platform/geo';
 import { isUuid } from '../../platform/ids';
 import { matchCondition, withFuzzyThreshold, type SearchMode } from '../../platform/text-search';
+import { isNearMiss, understandWords } from '../products/search-query';
 import { assertCreationQuota } from '../products/creation-quota';
 import { confirmBy, listedOnly, listingForNewEntry, notHidden, visibleTo } from '../products/catalogue-listing';
 import type { Principal } from '../../platform/auth-guard';
@@ -114,10 +115,14 @@ export async function nearbyPlaces(deps: AppDeps, query: z.output<typeof NearbyS
 
 const STORE_SEARCH_TEXT = sql`mp_fold(${stores.name} || ' ' || coalesce(${stores.address}, '') || ' ' || coalesce(${stores.district}, ''))`;
 
-async function storesMatching(db: DbOrTx, text: string, mode: SearchMode): Promise<StoreRow[]> {
-  const condition = matchCondition(STORE_SEARCH_TEXT, text, mode);
+/** Stores whose text holds every word of the search (read as a product search's words are, search-query.ts), or with `fuzzy` nearly. */
+async function storesMatching(db: DbOrTx, search: string, mode: SearchMode): Promise<StoreRow[]> {
+  const words = understandWords(search);
+  const condition = matchCondition(STORE_SEARCH_TEXT, words.text, mode);
   if (!condition) return [];
-  return db.select().from(stores).where(and(condition, listedOnly('stores'))).orderBy(asc(stores.name)).limit(500);
+  const rows = await db.select().from(stores).where(and(condition, listedOnly('stores'))).orderBy(asc(stores.name)).limit(500);
+  // Near misses only when the search misspells the store's words, never a store sharing letters.
+  return mode === 'exact' ? rows : rows.filter((row) => isNearMiss(words.typed, row.name, `${row.address ?? ''} ${row.district ?? ''}`));
 }
 
 /**

@@ -92,6 +92,15 @@ describe('GET /api/places/search-stores', () => {
     expect(found.every((s) => s.name.includes('Carrefour'))).toBe(true);
   });
 
+  it('reads its words as the product search does: stopwords, elisions and plurals; a lookalike is not a typo', async () => {
+    const q = async (query: string) => (await places(`/api/places/search-stores?query=${encodeURIComponent(query)}`)).map((s) => s.name);
+    expect(await q('marché de mont-bouët')).toContain('Marché Mont-Bouët');
+    expect(await q("marché d'oloumi")).toContain("Marché d'Oloumi (marché CTRI)");
+    expect(await q('marchés akanda')).toContain("Marché d'Akanda");
+    expect(await q('ordinateur')).toEqual([]);
+    expect(await q('scoore')).toEqual(expect.arrayContaining(['Supermarché Score Centre-ville', 'Score Port-Gentil']));
+  });
+
   it('orders by distance from the position given', async () => {
     const found = await places('/api/places/search-stores?query=ckdo&latitude=-1.63&longitude=13.585&radius=10000');
     expect(found[0].city).toBe('Franceville');
