@@ -33,9 +33,16 @@ export const CreateCartSchema = z.object({
   /** A number in the spec's local computation, a list elsewhere: accepted either way, recomputed here. */
   stores_involved: z.union([z.number(), z.array(z.unknown())]).optional(),
   shopping_list_id: z.string().uuid().nullish(),
-  /** The optimisation (its cart_id) the items come from: its savings and score stay on the cart. */
+  /** The optimisation (its cart_id) the items come from: its savings and score stay on the cart, and its position is the delivery position unless one is given. */
   optimization_cart_id: z.string().uuid().nullish(),
-});
+  /**
+   * The delivery position, when the client has a newer one than the optimisation's (or no
+   * optimisation). One or the other is required: every store of the cart must lie within the
+   * delivery area of the position (OPTIMISER.deliveryRadiusKm), as in the optimiser.
+   */
+  user_latitude: z.number().min(-90).max(90).nullish(),
+  user_longitude: z.number().min(-180).max(180).nullish(),
+}).refine((c) => (c.user_latitude == null) === (c.user_longitude == null), { error: fr.common.invalidValue, path: ['user_longitude'] });
 export type CreateCart = z.input<typeof CreateCartSchema>;
 
 const money = z.number().int().nonnegative();

@@ -91,6 +91,11 @@ export const checkoutUi = {
   datePast: 'La date de livraison ne peut pas être dans le passé',
   cartAlreadyBooked: 'Ce panier a déjà été réservé',
   cartPriceUnavailable: (product: string, store: string) => `Le prix de ${product} chez ${store} n'est plus disponible. Relancez l'optimisation.`,
+  // A cart's stores must lie within the delivery area of its delivery position (issue 28, item 5).
+  outsideDeliveryArea: "Un magasin du panier est hors de la zone de livraison. Relancez l'optimisation depuis votre position.",
+  storeOutsideDeliveryArea: (store: string, km: string, radiusKm: number) =>
+    `${store} est à ${km} km de votre position de livraison, hors de la zone de livraison (${radiusKm} km au plus). Relancez l'optimisation depuis votre position.`,
+  deliveryPositionUnknown: "Position de livraison inconnue. Relancez l'optimisation de votre liste depuis votre position.",
   listNotBookable: "Cette liste a déjà une livraison en cours ou est archivée",
   nothingPriced: 'Aucun prix trouvé pour les articles de cette liste',
   sandboxBadge: 'mode test',

@@ -73,6 +73,8 @@ const ERRORS = {
   CART_ALREADY_BOOKED: [409, fr.checkoutUi.cartAlreadyBooked],
   CART_PRICE_UNAVAILABLE: [409, fr.optimiser.cartError('prix indisponible')],
   SWITCH_STORE_INVALID: [400, fr.optimiser.switchError],
+  STORE_OUTSIDE_DELIVERY_AREA: [422, fr.checkoutUi.outsideDeliveryArea],
+  DELIVERY_POSITION_UNKNOWN: [422, fr.checkoutUi.deliveryPositionUnknown],
   BOOKING_DATE_TOO_EARLY: [400, fr.checkoutUi.dateTooEarly],
   BOOKING_DATE_TOO_FAR: [400, fr.checkoutUi.dateTooFar],
   DELIVERY_DATE_PAST: [400, fr.checkoutUi.datePast],

@@ -25,7 +25,7 @@ import { assertEditable, findOwnList } from '../lists/lists.service';
 import type { StoredOptimisation } from '../optimiser/optimiser.service';
 import { createOrder, type OrderRow } from '../orders/orders.service';
 import { findOwnPaymentMethod } from '../payments/payment-methods.service';
-import { findOwnCart } from './carts.service';
+import { assertCartDeliverable, findOwnCart } from './carts.service';
 import { boughtProductIds, findRemainingList, keepLeftOutItems } from './left-out-items';
 import { refreshPendingPayment, settlePayment, type PaymentRow } from './payment-settlement.service';
 
@@ -86,13 +86,14 @@ export async function bookDelivery(deps: AppDeps, principal: Principal, query: B
       const cart = await findOwnCart(tx, principal.userId, query.cart_id, true);
       if (cart.status === 'booked') throw new AppError('CART_ALREADY_BOOKED');
       if (cart.status !== 'open') throw new AppError('CART_NOT_FOUND');
+      const stored = cart.optimization as unknown as StoredOptimisation;
+      // The order is delivered at the cart's position: its stores must still be in that area.
+      const position = await assertCartDeliverable(tx, stored);
       const method = await findOwnPaymentMethod(tx, principal.userId, query.payment_method_id);
       const methodType = method.methodType as PaymentType;
       const provider = methodType === 'cash' ? null : providers.forMethod(methodType);
       if (methodType !== 'cash' && !provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', fr.livePayments.methodUnavailable[methodType]);
       const list = await lockBookableList(tx, principal.userId, cart.shoppingListId);
-      const stored = cart.optimization as unknown as StoredOptimisation;
-      const position = stored.user_position;
       const created = await insertOrder(
         tx,
         {
@@ -101,8 +102,8 @@ export async function bookDelivery(deps: AppDeps, principal: Principal, query: B
           shoppingListId: cart.shoppingListId,
           origin: 'booking',
           deliveryAddress: query.delivery_address,
-          latitude: position && !position.fallback ? position.latitude : null,
-          longitude: position && !position.fallback ? position.longitude : null,
+          latitude: position.fallback ? null : position.latitude,
+          longitude: position.fallback ? null : position.longitude,
           deliveryDate: query.delivery_date,
           deliveryTimeSlot: query.delivery_time_slot,
           notes: null,

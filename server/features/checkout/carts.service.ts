@@ -11,8 +11,11 @@ import { carts, currentPrices, products, stores } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
+import { formatOneDecimal } from '#contract/format';
+import type { LatLng } from '../../platform/geo';
 import { isUuid } from '../../platform/ids';
 import { findOwnList } from '../lists/lists.service';
+import { firstStoreOutsideArea } from '../optimiser/delivery-area';
 import { priceKey, withTotals, type StoreInfo, switchItemStore } from '../optimiser/optimisation-view';
 import { publicOptimisation, type StoredOptimisation } from '../optimiser/optimiser.service';
 
@@ -45,14 +48,48 @@ export async function switchStore(deps: AppDeps, principal: Principal, cartId: s
 }
 
 type CreateCartInput = z.output<typeof CreateCartSchema> & { optimization_cart_id?: string | null };
+type UserPosition = StoredOptimisation['user_position'];
+
+/**
+ * Where a stored cart or optimisation is delivered: the position its stores were chosen for (the
+ * optimiser's fallback position when the browser gave none). Null when unknown: carts made before
+ * create-cart required a position hold a {0, 0} placeholder there.
+ */
+export function deliveryPositionOf(stored: Pick<StoredOptimisation, 'user_position'> | null | undefined): UserPosition | null {
+  const position = stored?.user_position;
+  if (!position || typeof position.latitude !== 'number' || typeof position.longitude !== 'number') return null;
+  if (position.fallback && position.latitude === 0 && position.longitude === 0) return null;
+  return position;
+}
+
+/**
+ * Refuses (422, before anything is written) a cart with a store outside the delivery area of its
+ * delivery position: an agent would be sent to shop hundreds of kilometres from the customer.
+ * `wrap` dresses the message for the step that refuses (create-cart's spec prefix).
+ */
+export function assertStoresInDeliveryArea(position: LatLng, cartStores: Iterable<StoreInfo>, wrap: (detail: string) => string = (d) => d): void {
+  const outside = firstStoreOutsideArea(position, cartStores);
+  if (!outside) return;
+  const detail = fr.checkoutUi.storeOutsideDeliveryArea(outside.store.name, formatOneDecimal(outside.distanceKm), OPTIMISER.deliveryRadiusKm);
+  throw new AppError('STORE_OUTSIDE_DELIVERY_AREA', wrap(detail));
+}
 
 /**
  * POST /api/shopping/create-cart. Each line must be priced by its store today; the price used is
- * the current one (price_changed tells the client when it differs from what it showed).
+ * the current one (price_changed tells the client when it differs from what it showed). Every
+ * store must lie within the delivery area of the delivery position: the one the request gives, or
+ * else the position of the optimisation the cart comes from (one of them is required).
  */
 export async function createCart(deps: AppDeps, principal: Principal, input: CreateCartInput): Promise<CreateCartResult> {
   const { db } = deps;
   if (input.shopping_list_id) await findOwnList(db, principal.userId, input.shopping_list_id);
+  // The optimisation the cart comes from (when given) lends its savings, its score and its position.
+  let origin: StoredOptimisation | null = null;
+  if (input.optimization_cart_id) origin = (await findOwnCart(db, principal.userId, input.optimization_cart_id)).optimization as unknown as StoredOptimisation;
+  const position: UserPosition | null =
+    input.user_latitude != null && input.user_longitude != null ? { latitude: input.user_latitude, longitude: input.user_longitude, fallback: false } : deliveryPositionOf(origin);
+  if (!position) throw new AppError('DELIVERY_POSITION_UNKNOWN', fr.optimiser.cartError(fr.checkoutUi.deliveryPositionUnknown));
+
   const productIds = [...new Set(input.items.map((i) => i.product_id))];
   const storeIds = [...new Set(input.items.map((i) => i.store_id))];
   const [prices, productRows, storeRows] = await Promise.all([
@@ -67,6 +104,7 @@ export async function createCart(deps: AppDeps, principal: Principal, input: Cre
   const now = deps.now();
   const productName = new Map(productRows.map((p) => [p.id, p.name]));
   const storeInfo = new Map<string, StoreInfo>(storeRows.map((s) => [s.id, { id: s.id, name: s.name, address: s.address, latitude: s.latitude, longitude: s.longitude }]));
+  assertStoresInDeliveryArea(position, storeInfo.values(), fr.optimiser.cartError);
 
   let priceChanged = false;
   const items = input.items.map((line, index): OptimizedItem => {
@@ -100,10 +138,6 @@ export async function createCart(deps: AppDeps, principal: Principal, input: Cre
     };
   });
 
-  // The optimisation the cart comes from (when given) lends its savings and score.
-  let origin: StoredOptimisation | null = null;
-  if (input.optimization_cart_id) origin = (await findOwnCart(db, principal.userId, input.optimization_cart_id)).optimization as unknown as StoredOptimisation;
-
   const result = withTotals(
     {
       view_type: input.view_type,
@@ -117,13 +151,34 @@ export async function createCart(deps: AppDeps, principal: Principal, input: Cre
       max_stores: origin?.max_stores ?? OPTIMISER.maxStores,
       priced_count: items.length,
       covered_count: items.length,
-      user_position: origin?.user_position ?? { latitude: 0, longitude: 0, fallback: true },
+      // The position the stores were checked against: booking checks them again against it.
+      user_position: position,
     },
     storeInfo,
     OPTIMISER.storeFeeXaf,
   );
   const cart = await insertCart(db, principal.userId, input.shopping_list_id ?? null, input.view_type, result, 'open', deps.now());
   return { cart_id: cart.id, total_cost: result.total_cost, total_items_cost: result.total_items_cost, delivery_fee: result.delivery_fee, price_changed: priceChanged };
+}
+
+/**
+ * Booking's check of a stored cart: its delivery position is known and every store it sends the
+ * agent to still stands (where it stands today) within the delivery area of that position. Catches
+ * carts saved before create-cart checked the area, and stores moved or removed since. Returns the
+ * position.
+ */
+export async function assertCartDeliverable(db: DbOrTx, stored: StoredOptimisation): Promise<UserPosition> {
+  const position = deliveryPositionOf(stored);
+  if (!position) throw new AppError('DELIVERY_POSITION_UNKNOWN');
+  const lines = (stored.items ?? []).filter((item) => item.status === 'priced' && item.selected_store_id);
+  const storeIds = [...new Set(lines.map((item) => item.selected_store_id!))];
+  if (storeIds.length === 0) return position;
+  const rows = await db.select({ id: stores.id, name: stores.name, address: stores.address, latitude: stores.latitude, longitude: stores.longitude }).from(stores).where(inArray(stores.id, storeIds));
+  const found = new Set(rows.map((row) => row.id));
+  const gone = lines.find((item) => !found.has(item.selected_store_id!));
+  if (gone) throw new AppError('CART_PRICE_UNAVAILABLE', fr.checkoutUi.cartPriceUnavailable(gone.product_name || '?', gone.selected_store_name ?? '?'));
+  assertStoresInDeliveryArea(position, rows);
+  return position;
 }
 
 export async function insertCart(db: DbOrTx, userId: string, listId: string | null, view: ViewType, result: StoredOptimisation, status: 'draft' | 'open', now: Date): Promise<CartRow> {

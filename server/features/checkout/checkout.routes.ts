@@ -18,7 +18,8 @@ export async function checkoutRoutes(fastify: FastifyInstance, { deps, payments 
   const guard = { onRequest: app.requireConsumer };
   const tags = ['checkout'];
 
-  const cartCreated = { 201: CreateCartResultSchema, ...errorResponses(400, 401, 403, 404, 409) };
+  // 422: a store outside the delivery area of the cart's position, or no position at all.
+  const cartCreated = { 201: CreateCartResultSchema, ...errorResponses(400, 401, 403, 404, 409, 422) };
   app.post('/shopping/create-cart', { ...guard, schema: { body: CreateCartSchema, tags, response: cartCreated } }, async (request, reply) =>
     reply.status(201).send(await createCart(deps, principalOf(request), request.body)),
   );
@@ -28,7 +29,8 @@ export async function checkoutRoutes(fastify: FastifyInstance, { deps, payments 
     switchStore(deps, principalOf(request), request.query.cart_id, request.query.item_index, request.query.new_store_id),
   );
 
-  // 422 also when the chosen method has no provider on this deployment (nothing is created then).
+  // 422 also when the chosen method has no provider on this deployment, or when a store of the cart
+  // is outside the delivery area of the cart's position (nothing is created then).
   app.post(
     '/shopping/book-delivery',
     { ...guard, schema: { querystring: BookDeliveryQuerySchema, tags, response: { 201: BookingResultSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 502) } } },

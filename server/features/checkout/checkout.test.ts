@@ -29,12 +29,15 @@ afterAll(() => ctx.close());
 const principal = (who: SignedIn) => ({ userId: who.user.id, sessionId: 'test', userType: 'consumer' as const });
 
 describe('POST /api/shopping/create-cart', () => {
+  // Without an optimisation the request gives the delivery position (delivery-area-checkout.test.ts).
+  const atUser = { user_latitude: USER_POSITION.latitude, user_longitude: USER_POSITION.longitude };
+
   it('freezes the items at their current server prices, whatever the client says', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/shopping/create-cart',
       headers: as(alice),
-      payload: { items: [{ product_id: f.products.p1, product_name: 'x', quantity: 2, store_id: f.stores.cheap, store_name: 'x', unit_price: 1, total_price: 2 }], total_cost: 3, view_type: 'best_prices', stores_involved: 1 },
+      payload: { items: [{ product_id: f.products.p1, product_name: 'x', quantity: 2, store_id: f.stores.cheap, store_name: 'x', unit_price: 1, total_price: 2 }], total_cost: 3, view_type: 'best_prices', stores_involved: 1, ...atUser },
     });
     expect(res.statusCode, res.body).toBe(201);
     const cart = res.json() as CreateCartResult;
@@ -48,11 +51,11 @@ describe('POST /api/shopping/create-cart', () => {
     const empty = await ctx.app.inject({ method: 'POST', url: '/api/shopping/create-cart', headers: as(alice), payload: { items: [], view_type: 'best_prices' } });
     expect(empty.statusCode).toBe(400);
     expect(detailOf(empty)).toBe('Aucun article sélectionné pour ajout au panier');
-    const unsold = await ctx.app.inject({ method: 'POST', url: '/api/shopping/create-cart', headers: as(alice), payload: { items: [{ product_id: f.products.p5, quantity: 1, store_id: f.stores.near }] } });
+    const unsold = await ctx.app.inject({ method: 'POST', url: '/api/shopping/create-cart', headers: as(alice), payload: { items: [{ product_id: f.products.p5, quantity: 1, store_id: f.stores.near }], ...atUser } });
     expect(unsold.statusCode).toBe(409);
     expect(detailOf(unsold)).toMatch(/^Erreur lors de l'ajout au panier: /);
     const bobsList = await newList(bob);
-    const foreign = await ctx.app.inject({ method: 'POST', url: '/api/shopping/create-cart', headers: as(alice), payload: { items: [{ product_id: f.products.p1, quantity: 1, store_id: f.stores.cheap }], shopping_list_id: bobsList.id } });
+    const foreign = await ctx.app.inject({ method: 'POST', url: '/api/shopping/create-cart', headers: as(alice), payload: { items: [{ product_id: f.products.p1, quantity: 1, store_id: f.stores.cheap }], shopping_list_id: bobsList.id, ...atUser } });
     expect(foreign.statusCode).toBe(404);
   });
 });

@@ -18,6 +18,7 @@ import { planNearestStore } from '../../optimiser/nearest-store';
 import { summarisePlans } from '../../optimiser/summary';
 import type { BasketItem, BasketPlan, NearestStorePlan, Offer } from '../../optimiser/types';
 import { exactProductIds } from '../lists/lists.service';
+import { isInDeliveryArea } from './delivery-area';
 import { buildView, priceKey, type BasketLine, type OptimisationBasis, type OptimisationResult, type StoreInfo } from './optimisation-view';
 
 export type OptimiseRequest = z.output<typeof OptimizeRequestSchema>;
@@ -72,7 +73,7 @@ export async function computeOptimisation(deps: AppDeps, input: OptimiseInput): 
     loadPrices(db, ids, input.preferredStores),
   ]);
   // Only stores that can deliver to the user: within the delivery radius of the position.
-  const prices = allPrices.filter((row) => haversineKm(position, row) <= OPTIMISER.deliveryRadiusKm);
+  const prices = allPrices.filter((row) => isInDeliveryArea(position, row));
   const nameOf = new Map(names.map((p) => [p.id, p.name]));
   const offersOf = new Map<string, Offer[]>();
   const storeInfo = new Map<string, StoreInfo>();

@@ -114,7 +114,8 @@ describe('one account cannot bend a shown price', () => {
       method: 'POST',
       url: '/api/shopping/create-cart',
       headers: bearer(buyer.access_token),
-      payload: { items: [{ product_id: croissant.productId, quantity: 10, store_id: croissant.store.id, unit_price: Math.round(before! * 0.35) }] },
+      // Delivered at the store's door: a cart's stores must be in the delivery area of its position.
+      payload: { items: [{ product_id: croissant.productId, quantity: 10, store_id: croissant.store.id, unit_price: Math.round(before! * 0.35) }], user_latitude: croissant.store.latitude, user_longitude: croissant.store.longitude },
     });
     expect(cart.statusCode, cart.body).toBe(201);
     expect(cart.json()).toMatchObject({ total_items_cost: before! * 10, price_changed: true });
