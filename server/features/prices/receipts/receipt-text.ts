@@ -1,0 +1,368 @@
+// Reads a till receipt from its text (OCR lines in reading order, a PDF's text layer): the store
+// hints of the header, the purchase date, the item lines with their quantity, unit price and line
+// total, discounts (REMISE), deposits (CONSIGNE), VAT, totals, payment and change — the last ones
+// never taken for items. The arithmetic is the check: quantity × unit = line total on each line,
+// items − discounts (+ deposits, when the ticket counts them in) = the total. A line that fails it
+// is never 'high'; 'high' needs the whole ticket to add up. Product matching is a later step
+// (the catalogue matcher, on each line's printed label). Pure: no I/O.
+import type { Size } from '../../imports/line-parser';
+import { readSize } from '../../imports/line-parser';
+import { findPurchaseDate, isDateLine, toIso } from './receipt-date';
+import { isDepositReturn, lineKind, type LineKind, totalRank } from './receipt-kinds';
+import { agrees, analyseLine, type AnalysedLine, type Figures } from './receipt-line';
+import { findChain, findPhone, readStoreHints, type StoreHints } from './receipt-store';
+
+export type ReceiptConfidence = 'high' | 'medium' | 'low';
+
+/** A line as the OCR gives it; words with boxes let columns be told apart by their gaps. */
+export type ReceiptInputLine = { text: string; words?: { text: string; bbox: { x0: number; y0: number; x1: number; y1: number } }[] };
+
+export type ReadReceiptLine = {
+  index: number;
+  /** What was read, line by line ("RIZ PARF ELEPHANT 5KG\n2 X 6 500 13 000"). */
+  original_text: string;
+  /** The article's label as printed, chain abbreviations kept ("HUILE PALME CUISIN'OR 90CL"). */
+  label: string;
+  quantity: number;
+  unit_price_xaf: number | null;
+  line_total_xaf: number | null;
+  /** A REMISE printed right under the line. */
+  discount_xaf: number;
+  /** The size written in the label ("5KG" → 5 000 g), for the product matching. */
+  size: Size | null;
+  /** quantity × unit = line total: held, failed, or not printed (a single article). */
+  arithmetic: 'ok' | 'failed' | 'unchecked';
+  confidence: ReceiptConfidence;
+};
+
+export type ReadReceipt = {
+  store: StoreHints;
+  purchased_at: string | null;
+  total_xaf: number | null;
+  lines: ReadReceiptLine[];
+  discounts_xaf: number;
+  deposits_xaf: number;
+  vat_xaf: number | null;
+  paid_xaf: number | null;
+  change_xaf: number | null;
+  checks: {
+    /** Items − discounts (+ deposits when the total counts them): what the total should be. */
+    lines_total_xaf: number;
+    matches_total: boolean;
+    /** Whether the matching total counts the deposits (null when it matched neither way or none). */
+    deposits_in_total: boolean | null;
+  };
+};
+
+type Item = {
+  raws: string[];
+  label: string;
+  readings: Figures[];
+  /** The reading kept (index in readings), changed when the sum is repaired. */
+  chosen: number;
+  quantityFigures: Figures | null;
+  discount: number;
+  repaired: boolean;
+};
+
+type Classified = { line: AnalysedLine; kind: LineKind | 'item' | 'quantity' | 'amount' | 'text' | 'skip' };
+
+const letters = (text: string) => (text.match(/\p{L}/gu) ?? []).length;
+
+/** Lines of text from OCR words: a gap wider than two characters becomes a column gap (3 spaces). */
+export function linesFromWords(lines: readonly ReceiptInputLine[]): string[] {
+  return lines.map((line) => {
+    if (!line.words || line.words.length < 2) return line.text;
+    const words = [...line.words].sort((a, b) => a.bbox.x0 - b.bbox.x0);
+    const chars = words.reduce((n, w) => n + w.text.length, 0);
+    const width = words.reduce((n, w) => n + (w.bbox.x1 - w.bbox.x0), 0);
+    const charWidth = chars > 0 ? width / chars : 10;
+    let text = words[0].text;
+    for (let i = 1; i < words.length; i++) {
+      const gap = words[i].bbox.x0 - words[i - 1].bbox.x1;
+      text += gap > charWidth * 2 ? '   ' : ' ';
+      text += words[i].text;
+    }
+    return text;
+  });
+}
+
+function classify(raw: string): Classified {
+  const line = analyseLine(raw);
+  const hasFigures = line.readings.length > 0;
+  if (line.quantityLine && hasFigures) return { line, kind: 'quantity' };
+  if (!line.label) return { line, kind: hasFigures ? 'amount' : 'skip' };
+  if (isDateLine(raw)) return { line, kind: 'info' };
+  const kind = lineKind(line.label);
+  if (kind) return { line, kind };
+  if (letters(line.label) < 2) return { line, kind: hasFigures ? 'amount' : 'skip' };
+  return { line, kind: hasFigures ? 'item' : 'text' };
+}
+
+const firstTotal = (line: AnalysedLine) => line.readings[0]?.total ?? null;
+const amountsOf = (line: AnalysedLine) => [...new Set(line.readings.map((r) => r.total).filter((t): t is number => t !== null))];
+
+/** A continuation of a label cut in two: starts with its size or a figure, or is one short word. */
+const continues = (label: string) => /^\d/.test(label) || readSize(label.split(' ')[0]) !== null || (label.length <= 8 && !label.includes(' '));
+
+export function readReceiptText(input: string | readonly ReceiptInputLine[]): ReadReceipt {
+  const rawLines = (typeof input === 'string' ? input.split(/\r\n|\r|\n/) : linesFromWords(input)).map((l) => l.replace(/\s+$/, '')).filter((l) => l.trim() !== '');
+  const classified = rawLines.map(classify);
+
+  // The body starts at the first priced article (or the label line just above its figures) and
+  // ends at the first total or subtotal after it.
+  let first = classified.findIndex((c) => c.kind === 'item' || c.kind === 'quantity' || (c.kind === 'amount' && classified[classified.indexOf(c) - 1]?.kind === 'text'));
+  if (first === -1) first = classified.length;
+  const chainLine = findChain(rawLines)?.line ?? -1;
+  const startsBefore = (i: number) => {
+    const c = classified[i];
+    const prev = classified[i - 1];
+    if (!prev || prev.kind !== 'text' || i - 1 === chainLine || findPhone([prev.line.raw])) return false;
+    // A header line seldom carries a size: "RIZ PARF 5KG" above the first priced line is an article.
+    return c.kind === 'quantity' || c.kind === 'amount' || (c.kind === 'item' && continues(c.line.label)) || readSize(prev.line.label) !== null;
+  };
+  if (first < classified.length && startsBefore(first)) first--;
+  let bodyEnd = classified.findIndex((c, i) => i >= first && (c.kind === 'total' || c.kind === 'subtotal'));
+  if (bodyEnd === -1) bodyEnd = classified.length;
+
+  const items: Item[] = [];
+  let pending: { raw: string; label: string } | null = null;
+  let heldQuantity: Figures | null = null;
+  let lastWasItem = false;
+  let discounts = 0;
+  let deposits = 0;
+  const newItem = (raws: string[], label: string, readings: Figures[]): Item => {
+    const item: Item = { raws, label, readings, chosen: 0, quantityFigures: null, discount: 0, repaired: false };
+    items.push(item);
+    if (heldQuantity) {
+      item.quantityFigures = heldQuantity;
+      heldQuantity = null;
+    }
+    return item;
+  };
+  const flushPending = () => {
+    if (pending) newItem([pending.raw], pending.label, []);
+    pending = null;
+  };
+
+  for (let i = first; i < bodyEnd; i++) {
+    const { line, kind } = classified[i];
+    const open = lastWasItem ? items[items.length - 1] : null;
+    lastWasItem = false;
+    switch (kind) {
+      case 'item': {
+        if (pending && continues(line.label)) {
+          const joined: { raw: string; label: string } = pending;
+          pending = null;
+          newItem([joined.raw, line.raw], `${joined.label} ${line.label}`, line.readings);
+        } else {
+          flushPending();
+          newItem([line.raw], line.label, line.readings);
+        }
+        lastWasItem = true;
+        break;
+      }
+      case 'text':
+        flushPending();
+        pending = { raw: line.raw, label: line.label };
+        break;
+      case 'quantity': {
+        const figures = line.readings[0];
+        if (pending) {
+          const p: { raw: string; label: string } = pending;
+          pending = null;
+          const item = newItem([p.raw, line.raw], p.label, figures.total !== null ? line.readings : []);
+          item.quantityFigures = figures;
+          lastWasItem = true;
+        } else if (open && !open.quantityFigures) {
+          open.raws.push(line.raw);
+          open.quantityFigures = figures;
+          lastWasItem = true;
+        } else heldQuantity = figures;
+        break;
+      }
+      case 'amount': {
+        if (pending) {
+          const p: { raw: string; label: string } = pending;
+          pending = null;
+          // "397G      650" under its label: the size ends the label.
+          newItem([p.raw, line.raw], `${p.label} ${line.label}`.trim(), line.readings);
+          lastWasItem = true;
+        } else if (open && open.quantityFigures && open.readings.length === 0) {
+          open.raws.push(line.raw);
+          open.readings = line.readings;
+          lastWasItem = true;
+        }
+        break;
+      }
+      case 'discount': {
+        flushPending();
+        const amount = firstTotal(line) ?? 0;
+        discounts += amount;
+        if (open) open.discount += amount;
+        break;
+      }
+      case 'deposit': {
+        flushPending();
+        const amount = firstTotal(line) ?? 0;
+        deposits += isDepositReturn(line.label) ? -amount : amount;
+        break;
+      }
+      default:
+        flushPending();
+    }
+  }
+  flushPending();
+
+  // After the body: discounts and deposits before the last total, totals, VAT, payments, change.
+  const totals: { amounts: number[]; rank: number; index: number }[] = [];
+  let subtotal: number | null = null;
+  let vat: number | null = null;
+  let paid: number | null = null;
+  let change: number | null = null;
+  const lastTotalIndex = classified.reduce((last, c, i) => (c.kind === 'total' && i >= bodyEnd ? i : last), -1);
+  for (let i = bodyEnd; i < classified.length; i++) {
+    const { line, kind } = classified[i];
+    const amount = firstTotal(line);
+    if (amount === null) continue;
+    if (kind === 'total') totals.push({ amounts: amountsOf(line), rank: totalRank(line.label), index: i });
+    else if (kind === 'subtotal') subtotal ??= amount;
+    else if (kind === 'discount' && i < lastTotalIndex) discounts += amount;
+    else if (kind === 'deposit' && i < lastTotalIndex) deposits += isDepositReturn(line.label) ? -amount : amount;
+    else if (kind === 'vat') vat = vat === null ? amount : Math.max(vat, amount);
+    else if (kind === 'payment') paid = (paid ?? 0) + amount;
+    else if (kind === 'change') change ??= amount;
+  }
+
+  const lineTotal = (item: Item) => {
+    const figures = item.readings[item.chosen];
+    if (figures?.total != null) return figures.total;
+    const q = item.quantityFigures;
+    return q && q.quantity !== null && q.unit !== null ? (q.total ?? Math.round(q.quantity * q.unit)) : null;
+  };
+  const itemsSum = () => items.reduce((sum, item) => sum + (lineTotal(item) ?? 0), 0);
+  const candidates = totals.flatMap((t) => t.amounts.map((amount, k) => ({ amount, rank: t.rank - k * 0.1 })));
+  // Cash given minus change is what was paid: a second witness of the total when its line is misread.
+  if (paid !== null && (change !== null || candidates.length === 0)) candidates.push({ amount: paid - (change ?? 0), rank: 0 });
+
+  const settle = () => {
+    const sum = itemsSum() - discounts;
+    const ways = deposits !== 0 ? [{ expected: sum + deposits, counted: true }, { expected: sum, counted: false }] : [{ expected: sum, counted: null }];
+    for (const way of ways) {
+      const found = candidates.filter((c) => c.amount === way.expected).sort((a, b) => b.rank - a.rank)[0];
+      if (found) return { total: found.amount, matches: true, expected: way.expected, counted: way.counted };
+    }
+    return null;
+  };
+  let settled = settle();
+  if (!settled && candidates.length > 0) {
+    // Repair: one article read another way (its figures cut otherwise) that makes the ticket add up.
+    const fixes: { item: Item; chosen: number }[] = [];
+    for (const item of items) {
+      const kept = item.chosen;
+      for (let k = 0; k < item.readings.length; k++) {
+        if (k === kept || item.readings[k].total === item.readings[kept]?.total) continue;
+        item.chosen = k;
+        if (settle()) fixes.push({ item, chosen: k });
+      }
+      item.chosen = kept;
+    }
+    const distinct = new Set(fixes.map((f) => f.item));
+    if (distinct.size === 1) {
+      fixes[0].item.chosen = fixes[0].chosen;
+      fixes[0].item.repaired = true;
+      settled = settle();
+    }
+  }
+  const best = candidates.sort((a, b) => b.rank - a.rank)[0] ?? null;
+  const total = settled?.total ?? best?.amount ?? null;
+  const matches = settled !== null;
+  const linesTotal = settled?.expected ?? itemsSum() - discounts + deposits;
+  void subtotal;
+
+  // A total that matches only with the printed deposits left out is a weaker witness: a till
+  // charges the deposits it prints, so one changed amount could hide behind them.
+  const confirmed = matches && settled?.counted !== false;
+  const lines = items.map((item, index) => toLine(item, index, lineTotal(item), confirmed, total !== null));
+  const header = rawLines.slice(0, Math.max(first, 1));
+  const found = findPurchaseDate(rawLines);
+  return {
+    store: readStoreHints(header, rawLines),
+    purchased_at: found ? toIso(found) : null,
+    total_xaf: total,
+    lines,
+    discounts_xaf: discounts,
+    deposits_xaf: deposits,
+    vat_xaf: vat,
+    paid_xaf: paid,
+    change_xaf: change,
+    checks: { lines_total_xaf: linesTotal, matches_total: matches, deposits_in_total: settled?.counted ?? null },
+  };
+}
+
+function toLine(item: Item, index: number, total: number | null, matches: boolean, totalFound: boolean): ReadReceiptLine {
+  const figures = item.readings[item.chosen];
+  const q = item.quantityFigures;
+  let quantity = 1;
+  let unit: number | null = total;
+  let arithmetic: ReadReceiptLine['arithmetic'] = 'unchecked';
+  if (q && q.quantity !== null) {
+    quantity = q.quantity;
+    unit = q.unit;
+    if (q.arithmetic === 'failed') arithmetic = 'failed';
+    else if (q.unit !== null && total !== null) {
+      const printed = q.total !== null || (figures?.total ?? null) !== null;
+      arithmetic = agrees(q.quantity, q.unit, total) ? (printed ? 'ok' : 'unchecked') : 'failed';
+    }
+  } else if (figures && figures.quantity !== null) {
+    quantity = figures.quantity;
+    unit = figures.unit;
+    arithmetic = figures.arithmetic;
+  } else {
+    // "2 X RIZ PARF 5KG   13 000": a count before the label.
+    const leading = /^(\d{1,2})\s*[xX*]\s+(?=\p{L})/u.exec(item.label);
+    if (leading && total !== null && total % Number(leading[1]) === 0) {
+      quantity = Number(leading[1]);
+      unit = total / quantity;
+    }
+  }
+  const label = `${item.label}${figures?.labelTail ? ` ${figures.labelTail}` : ''}`.replace(/\s+/g, ' ').replace(/^[\s*.:-]+|[\s*.:=-]+$/g, '').trim();
+  const fixed = (figures?.fixed ?? false) || (q?.fixed ?? false);
+  let confidence: ReceiptConfidence;
+  if (total === null || unit === null || total <= 0 || arithmetic === 'failed' || letters(label) < 2) confidence = 'low';
+  else if (item.repaired) confidence = 'medium';
+  else if (matches) confidence = letters(label) >= 3 ? 'high' : 'medium';
+  else confidence = fixed || (totalFound && item.readings.length > 1 && arithmetic !== 'ok') ? 'low' : 'medium';
+  return {
+    index,
+    original_text: item.raws.join('\n'),
+    label,
+    quantity,
+    unit_price_xaf: unit,
+    line_total_xaf: total,
+    discount_xaf: item.discount,
+    size: readSize(label)?.size ?? null,
+    arithmetic,
+    confidence,
+  };
+}
+
+/**
+ * Whether a text reads as a till receipt at all: priced article lines, and what only tickets have
+ * (a total that adds up, a chain, a NIF or a phone, a date, payment or VAT lines). A shopping list
+ * — articles without prices, or with a few — does not.
+ */
+export function looksLikeReceipt(input: string | readonly ReceiptInputLine[], read: ReadReceipt = readReceiptText(input)): boolean {
+  // A figure below 50 F is a count on a list ("Oignons 3"), not a price.
+  const priced = read.lines.filter((l) => (l.line_total_xaf ?? 0) >= 50).length;
+  if (priced === 0) return false;
+  const markers = [
+    read.store.chain !== null,
+    read.store.nif !== null || read.store.phone !== null,
+    read.purchased_at !== null,
+    read.paid_xaf !== null || read.change_xaf !== null || read.vat_xaf !== null,
+    read.checks.matches_total,
+  ].filter(Boolean).length;
+  if (read.total_xaf === null) return priced >= 3 && markers >= 2;
+  return markers >= 2 || (read.checks.matches_total && priced >= 2);
+}
