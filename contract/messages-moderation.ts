@@ -2,6 +2,11 @@
 
 /** Trust and moderation: flags, product suggestions, the moderators' decisions (server side). */
 export const moderation = {
+  // A product's size, corrected by a moderator (PUT /api/admin/products/{id}/size)
+  sizeInvalid: 'La contenance doit être un nombre positif (en g ou en mL), au plus 1 000 000.',
+  sizeUnitInvalid: 'L’unité de contenance doit être g ou mL.',
+  sizeNeedsUnit: 'Indiquez la contenance et son unité ensemble, ou ni l’une ni l’autre.',
+  packInvalid: 'Le nombre d’articles par lot doit être un entier de 1 à 1 000.',
   flagReasons: {
     wrong_price: 'Prix erroné',
     wrong_product: 'Mauvais produit',

@@ -6,6 +6,7 @@ import { AGENT_APPLICATION_STATUSES } from './agent';
 import { PAYMENT_STATUSES } from './checkout';
 import { fr } from './messages';
 import { ORDER_STATUSES, PAYMENT_TYPES, REFUND_STATUSES } from './orders';
+import { SIZE_UNITS } from './product-size';
 
 const reasonText = z
   .string({ error: fr.moderation.reasonRequired })
@@ -24,6 +25,24 @@ export const OptionalReasonSchema = z.object({
 
 /** POST /api/admin/products/{id}/barcode: the barcode to give to this product. */
 export const BarcodeClaimSchema = z.object({ barcode: z.string({ error: fr.barcodes.invalid }).trim().min(1, { error: fr.barcodes.invalid }).max(64, { error: fr.barcodes.invalid }) });
+
+/**
+ * PUT /api/admin/products/{id}/size: a moderator's correction of what one item holds (in g or mL)
+ * and how many a pack holds; null clears them. `from_name: true` instead reads them from the name
+ * again (and a later name change does too). Set by hand, a later change of the name keeps them.
+ */
+export const ProductSizeSchema = z
+  .object({
+    size_value: z.number({ error: fr.moderation.sizeInvalid }).positive({ error: fr.moderation.sizeInvalid }).max(1_000_000, { error: fr.moderation.sizeInvalid }).nullable().optional(),
+    size_unit: z.enum(SIZE_UNITS, { error: fr.moderation.sizeUnitInvalid }).nullable().optional(),
+    pack_count: z.number({ error: fr.moderation.packInvalid }).int({ error: fr.moderation.packInvalid }).min(1, { error: fr.moderation.packInvalid }).max(1000, { error: fr.moderation.packInvalid }).nullable().optional(),
+    from_name: z.boolean({ error: fr.common.invalidValue }).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.from_name) return;
+    if ((input.size_value ?? null) === null !== ((input.size_unit ?? null) === null)) ctx.addIssue({ code: 'custom', path: ['size_unit'], message: fr.moderation.sizeNeedsUnit });
+  });
+export type ProductSizeInput = z.input<typeof ProductSizeSchema>;
 
 export const RevertSchema = z.object({
   revision_id: z.string({ error: fr.moderation.revisionNotFound }).uuid({ error: fr.moderation.revisionNotFound }),
@@ -163,6 +182,12 @@ export const ProductSnapshotSchema = z.object({
   main_image: z.string().nullable(),
   gallery_images: z.array(z.string()),
   barcode_image: z.string().nullable(),
+  // Absent from the revisions written before sizes could be corrected (read from the name then).
+  /** What one item holds (contract/product-size.ts). */
+  size: z.object({ value: z.number(), unit: z.enum(SIZE_UNITS) }).nullable().optional(),
+  pack_count: z.number().nullable().optional(),
+  /** The size and pack were set by a moderator, not read from the name. */
+  size_by_moderator: z.boolean().optional(),
 });
 export type ProductSnapshot = z.infer<typeof ProductSnapshotSchema>;
 export type ProductField = keyof ProductSnapshot;
@@ -179,6 +204,9 @@ export const PRODUCT_FIELDS: ProductField[] = [
   'main_image',
   'gallery_images',
   'barcode_image',
+  'size',
+  'pack_count',
+  'size_by_moderator',
 ];
 export type ProductChanges = Partial<{ [K in ProductField]: { before: ProductSnapshot[K]; after: ProductSnapshot[K] } }>;
 const ProductChangesSchema = z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })) as unknown as z.ZodType<ProductChanges>;

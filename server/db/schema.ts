@@ -261,6 +261,8 @@ export const products = pgTable(
     sizeUnit: text('size_unit').$type<'g' | 'mL'>(),
     /** How many its pack holds when its name says so (« pack 6 × 1,5 L » → 6); null for a single item. */
     packCount: integer('pack_count'),
+    /** A moderator set size_value, size_unit and pack_count by hand: a later change of the name no longer reads them from it (product-revisions.ts). */
+    sizeByModerator: boolean('size_by_moderator').notNull().default(false),
     /** How it comes, when its name says so (« sachet », « boîte », « bidon », « tas »…, search-query.ts): a search naming it ranks it first. */
     package: text('package'),
     /** How often it was put on a list or ordered lately (refreshed by product-popularity.ts): breaks ties between equally good matches. */

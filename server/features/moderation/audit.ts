@@ -12,6 +12,7 @@ export type AuditAction =
   | 'suggestion.refuse'
   | 'product.revert'
   | 'product.barcode_claim'
+  | 'product.size'
   | `${'product' | 'store'}.${'publish' | 'hide' | 'delete' | 'merge' | 'restore'}`
   | 'user.suspend'
   | 'user.reinstate'

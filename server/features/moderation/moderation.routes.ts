@@ -22,6 +22,7 @@ import {
   ReasonSchema,
   RevertSchema,
   BarcodeClaimSchema,
+  ProductSizeSchema,
   SuggestionPageSchema,
   SuggestionsQuerySchema,
 } from '#contract/moderation';
@@ -32,7 +33,7 @@ import { agentApplicationPage, approveAgent, refuseAgent } from './agent-applica
 import { auditPage } from './audit';
 import { contributorProfile } from './contributors';
 import { approveObservation, observationQueue, queueCounts, rejectObservation } from './observation-queue.service';
-import { applySuggestion, claimBarcode, productRevisionsOf, refuseSuggestion, revertProduct, suggestionPage } from './product-moderation.service';
+import { applySuggestion, claimBarcode, productRevisionsOf, refuseSuggestion, revertProduct, setProductSize, suggestionPage } from './product-moderation.service';
 import { reinstateUser, suspendUser } from './users-moderation.service';
 
 const IdParams = z.object({ id: z.string() });
@@ -117,6 +118,15 @@ export async function moderationRoutes(fastify: FastifyInstance, { deps }: { dep
     async (request) => {
       await claimBarcode(deps, principalOf(request), request.params.id, request.body.barcode);
       return done(texts.barcodeClaimed);
+    },
+  );
+
+  app.put(
+    '/admin/products/:id/size',
+    { ...base, schema: { tags, summary: 'Corriger la contenance et le lot d’un produit (ils ne suivent plus son nom, sauf from_name)', params: IdParams, body: ProductSizeSchema, response: decisions } },
+    async (request) => {
+      await setProductSize(deps, principalOf(request), request.params.id, request.body);
+      return done(texts.sizeSaved);
     },
   );
 

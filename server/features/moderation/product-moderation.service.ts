@@ -4,7 +4,8 @@
 import { asc, count, desc, eq } from 'drizzle-orm';
 import { canonicalGtin } from '#contract/barcodes';
 import { fr } from '#contract/messages';
-import type { ProductRevision, SuggestionPage } from '#contract/moderation';
+import type { ProductRevision, ProductSizeSchema, ProductSnapshot, SuggestionPage } from '#contract/moderation';
+import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { productRevisions, productSuggestions, products, users } from '../../db/schema';
@@ -22,8 +23,11 @@ import {
   listRevisions,
   lockProduct,
   recordRevision,
+  sizeFromName,
   snapshotOf,
+  sparingModeratorSize,
   toApiSuggestion,
+  withSize,
 } from '../products/product-revisions';
 import { writeAudit } from './audit';
 
@@ -67,7 +71,7 @@ export async function applySuggestion(deps: AppDeps, moderator: Principal, id: s
     const product = await lockProduct(tx, suggestion.productId);
     if (!product) throw new AppError('PRODUCT_NOT_FOUND');
     const before = snapshotOf(product);
-    const after = applyChanges(before, suggestion.changes);
+    const after = applyChanges(before, sparingModeratorSize(before, suggestion.changes));
     const changes = changesBetween(before, after);
     if (changes.barcode) {
       proposedBarcode = after.barcode;
@@ -154,19 +158,20 @@ export async function revertProduct(deps: AppDeps, moderator: Principal, product
       .where(eq(productRevisions.id, revisionId));
     if (!revision || revision.productId !== product.id) throw new AppError('REVISION_NOT_FOUND');
     const before = snapshotOf(product);
-    const changes = changesBetween(before, revision.snapshot);
+    const target = withSize(revision.snapshot);
+    const changes = changesBetween(before, target);
     if (!hasChanges(changes)) throw new AppError('REVISION_IS_CURRENT');
     // The old barcode may belong to another product now.
     if (changes.barcode) {
       restoredBarcode = revision.snapshot.barcode;
       await assertBarcodeFree(tx, revision.snapshot.barcode, product.id);
     }
-    await tx.update(products).set({ ...columnsOf(revision.snapshot), updatedAt: now }).where(eq(products.id, product.id));
+    await tx.update(products).set({ ...columnsOf(target), updatedAt: now }).where(eq(products.id, product.id));
     await recordRevision(tx, product.id, {
       userId: moderator.userId,
       kind: 'reverted',
       before,
-      after: revision.snapshot,
+      after: target,
       note: fr.moderation.revertedTo(revision.number),
       now,
     });
@@ -176,7 +181,7 @@ export async function revertProduct(deps: AppDeps, moderator: Principal, product
       targetType: 'product',
       targetId: product.id,
       before: { product: before },
-      after: { revision: revision.number, product: revision.snapshot },
+      after: { revision: revision.number, product: target },
       reason: null,
       now,
     });
@@ -221,4 +226,40 @@ export async function claimBarcode(deps: AppDeps, moderator: Principal, productI
     });
   }));
   await catalogueChanged(deps.db);
+}
+
+/**
+ * PUT /api/admin/products/{id}/size: a moderator corrects what one item holds and how many a pack
+ * holds. Set by hand, they no longer follow the name (a later rename keeps them); `from_name` reads
+ * them from the name again and lets them follow it. A revision and the audit log record it; a
+ * correction that changes nothing writes nothing.
+ */
+export async function setProductSize(deps: AppDeps, moderator: Principal, productId: string, input: z.output<typeof ProductSizeSchema>): Promise<void> {
+  const now = deps.now();
+  const changed = await deps.db.transaction(async (tx) => {
+    const product = isUuid(productId) ? await lockProduct(tx, productId) : undefined;
+    if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+    const before = snapshotOf(product);
+    const size = input.size_value != null && input.size_unit != null ? { value: input.size_value, unit: input.size_unit } : null;
+    const set: Pick<ProductSnapshot, 'size' | 'pack_count' | 'size_by_moderator'> = input.from_name
+      ? sizeFromName(before.name)
+      : { size, pack_count: input.pack_count != null && input.pack_count > 1 ? input.pack_count : null, size_by_moderator: true };
+    const after: ProductSnapshot = { ...before, ...set };
+    const changes = changesBetween(before, after);
+    if (!hasChanges(changes)) return false;
+    await tx.update(products).set({ ...columnsOf(after), updatedAt: now }).where(eq(products.id, product.id));
+    await recordRevision(tx, product.id, { userId: moderator.userId, kind: 'edited', before, after, now });
+    await writeAudit(tx, {
+      moderatorId: moderator.userId,
+      action: 'product.size',
+      targetType: 'product',
+      targetId: product.id,
+      before: { size: before.size, pack_count: before.pack_count, size_by_moderator: before.size_by_moderator },
+      after: { size: after.size, pack_count: after.pack_count, size_by_moderator: after.size_by_moderator },
+      reason: null,
+      now,
+    });
+    return true;
+  });
+  if (changed) await catalogueChanged(deps.db);
 }

@@ -23,13 +23,54 @@ export function snapshotOf(row: ProductRow): ProductSnapshot {
     main_image: row.mainImage,
     gallery_images: row.galleryImages ?? [],
     barcode_image: row.barcodeImage,
+    size: row.sizeValue !== null && row.sizeValue > 0 && row.sizeUnit ? { value: row.sizeValue, unit: row.sizeUnit } : null,
+    pack_count: row.packCount,
+    size_by_moderator: row.sizeByModerator,
   };
+}
+
+/** The size and pack a name says (« bidon 5 L » → 5 000 mL), as a snapshot holds them. */
+export function sizeFromName(name: string): Pick<ProductSnapshot, 'size' | 'pack_count' | 'size_by_moderator'> {
+  const { sizeValue, sizeUnit, packCount } = sizeColumnsOf(name);
+  return { size: sizeValue !== null && sizeValue > 0 && sizeUnit ? { value: sizeValue, unit: sizeUnit } : null, pack_count: packCount, size_by_moderator: false };
+}
+
+/**
+ * A snapshot after its name changed: the size and pack follow the new name, unless a moderator set
+ * them by hand (then they stay: a rename never silently undoes a correction).
+ */
+export function renamed(snapshot: ProductSnapshot, name: string): ProductSnapshot {
+  if (name === snapshot.name) return { ...snapshot };
+  return snapshot.size_by_moderator ? { ...snapshot, name } : { ...snapshot, name, ...sizeFromName(name) };
+}
+
+/** A snapshot with its size and pack: a revision written before they were kept reads them from its name. */
+export const withSize = (snapshot: ProductSnapshot): ProductSnapshot => (snapshot.size === undefined ? { ...snapshot, ...sizeFromName(snapshot.name) } : snapshot);
+
+/**
+ * The changes of a suggestion as they may apply to `current`: a size a moderator set by hand is not
+ * replaced by the one a suggested name was read as (non-moderators never set sizes themselves).
+ */
+export function sparingModeratorSize(current: ProductSnapshot, changes: ProductChanges): ProductChanges {
+  if (!current.size_by_moderator) return changes;
+  const { size: _size, pack_count: _pack, size_by_moderator: _by, ...rest } = changes;
+  return rest;
 }
 
 /** The product columns that hold a snapshot. */
 export function columnsOf(snapshot: Partial<ProductSnapshot>): Partial<typeof products.$inferInsert> {
   const columns: Partial<typeof products.$inferInsert> = {};
-  if (snapshot.name !== undefined) Object.assign(columns, { name: snapshot.name, ...sizeColumnsOf(snapshot.name) });
+  if (snapshot.name !== undefined) {
+    // The package is always read from the name; the size and pack too when the snapshot does not
+    // hold them (a new product, a revision written before they could be corrected).
+    const read = sizeColumnsOf(snapshot.name);
+    columns.name = snapshot.name;
+    columns.package = read.package;
+    if (snapshot.size === undefined) Object.assign(columns, { sizeValue: read.sizeValue, sizeUnit: read.sizeUnit, packCount: read.packCount, sizeByModerator: false });
+  }
+  if (snapshot.size !== undefined) Object.assign(columns, { sizeValue: snapshot.size?.value ?? null, sizeUnit: snapshot.size?.unit ?? null });
+  if (snapshot.pack_count !== undefined) columns.packCount = snapshot.pack_count;
+  if (snapshot.size_by_moderator !== undefined) columns.sizeByModerator = snapshot.size_by_moderator;
   if (snapshot.brand !== undefined) columns.brand = snapshot.brand;
   if (snapshot.category !== undefined) columns.category = snapshot.category;
   if (snapshot.description !== undefined) columns.description = snapshot.description;
@@ -115,7 +156,7 @@ export async function listRevisions(db: DbOrTx, productId: string): Promise<Prod
     kind: revision.kind as ProductRevision['kind'],
     editor_id: revision.userId,
     editor_name: editor,
-    snapshot: revision.snapshot,
+    snapshot: withSize(revision.snapshot),
     changes: revision.changes,
     note: revision.note,
     created_at: revision.createdAt.toISOString(),

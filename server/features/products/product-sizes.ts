@@ -23,8 +23,12 @@ export async function adoptProductSizes(db: Db): Promise<number | null> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SIZES_KEY}))`);
     const [done] = await tx.select().from(appSettings).where(eq(appSettings.key, SIZES_KEY));
     if (done?.value === SIZES_VERSION) return null;
-    const rows = await tx.select({ id: products.id, name: products.name }).from(products);
-    for (const row of rows) await tx.update(products).set(sizeColumnsOf(row.name)).where(eq(products.id, row.id));
+    const rows = await tx.select({ id: products.id, name: products.name, sizeByModerator: products.sizeByModerator }).from(products);
+    for (const row of rows) {
+      // A size a moderator set by hand stays (admin product editing): only the package is read again.
+      const read = sizeColumnsOf(row.name);
+      await tx.update(products).set(row.sizeByModerator ? { package: read.package } : read).where(eq(products.id, row.id));
+    }
     await tx
       .insert(appSettings)
       .values({ key: SIZES_KEY, value: SIZES_VERSION })

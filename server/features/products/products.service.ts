@@ -25,7 +25,7 @@ import { nearestCity, pricesNear } from './prices-near';
 import { type CataloguePage, type PageIds, type PageQuery, pageBody, readCataloguePage, readPageIds, readProductCards, readProductDetail, readProductDetails, readProductsByIds } from './catalogue-reads';
 import { catalogueCache, catalogueChanged, productCardCache } from './catalogue-cache';
 import { assertBarcodeFree, withBarcodeClashAsConflict } from './product-barcodes';
-import { changesBetween, columnsOf, createSuggestion, hasChanges, lockProduct, recordRevision, snapshotOf } from './product-revisions';
+import { changesBetween, columnsOf, createSuggestion, hasChanges, lockProduct, recordRevision, renamed, sizeFromName, snapshotOf } from './product-revisions';
 import { type ProductImages, resolveProductImages } from './product-images';
 import { assertCreationQuota } from './creation-quota';
 import { confirmBy, entryOf, isEstablished, listingForNewEntry, notHidden, visibleTo } from './catalogue-listing';
@@ -190,8 +190,8 @@ async function productDetail(db: DbOrTx, id: string, now: Date): Promise<Product
 
 /** The product after the form: the fields it sends over the current ones (left out: kept). */
 function editedSnapshot(current: ProductSnapshot, input: Partial<ProductInput>, images: Partial<ProductImages>): ProductSnapshot {
-  const next = { ...current };
-  if (input.name !== undefined) next.name = input.name;
+  // A new name brings the size it says, unless a moderator set the size by hand (product-revisions.ts).
+  const next = { ...(input.name !== undefined ? renamed(current, input.name) : current) };
   if (input.brand !== undefined) next.brand = input.brand ?? null;
   if (input.category !== undefined) next.category = input.category;
   if (input.description !== undefined) next.description = input.description ?? null;
@@ -220,6 +220,7 @@ const newProductSnapshot = (input: ProductInput, images: Partial<ProductImages>)
       main_image: null,
       gallery_images: [],
       barcode_image: null,
+      ...sizeFromName(input.name),
     },
     input,
     images,

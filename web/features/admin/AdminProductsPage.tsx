@@ -1,5 +1,5 @@
-// /admin/products: find a product in the catalogue, open its revisions (?product=<id>) and give it a
-// barcode another product squats.
+// /admin/products: find a product in the catalogue, open its revisions (?product=<id>), correct its
+// size and pack, and give it a barcode another product squats.
 import { History } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { fr } from '#contract/messages';
@@ -10,6 +10,7 @@ import { SearchCombobox } from '../../ui/SearchCombobox';
 import { searchProducts } from './admin-api';
 import { BarcodeClaimForm } from './BarcodeClaimForm';
 import { ProductRevisions } from './ProductRevisions';
+import { ProductSizeForm } from './ProductSizeForm';
 
 const texts = fr.adminUi;
 
@@ -41,6 +42,7 @@ export function AdminProductsPage() {
       />
       {productId ? (
         <>
+          <ProductSizeForm key={`size-${productId}`} productId={productId} />
           <BarcodeClaimForm key={`barcode-${productId}`} productId={productId} />
           <ProductRevisions key={productId} productId={productId} />
         </>

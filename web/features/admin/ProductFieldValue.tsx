@@ -1,6 +1,7 @@
-// One value of a product field as a moderator compares it: text, yes/no, or image thumbnails.
+// One value of a product field as a moderator compares it: text, yes/no, a size (« 900 mL »), or image thumbnails.
 import { fr } from '#contract/messages';
 import type { ProductField } from '#contract/moderation';
+import { type ProductSize, formatSize } from '#contract/product-size';
 
 const texts = fr.adminUi;
 const IMAGE_FIELDS: ProductField[] = ['main_image', 'gallery_images', 'barcode_image'];
@@ -21,6 +22,7 @@ export function ProductFieldValue({ field, value }: { field: ProductField; value
       </span>
     );
   }
+  if (field === 'size' && typeof value === 'object' && value !== null) return <span>{formatSize(value as ProductSize)}</span>;
   if (typeof value === 'boolean') return <span>{value ? texts.yes : texts.no}</span>;
   return <span className="break-words">{String(value)}</span>;
 }

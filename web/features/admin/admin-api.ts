@@ -12,10 +12,11 @@ import type {
   ObservationQueue,
   ObservationQueueName,
   ProductRevision,
+  ProductSizeInput,
   QueueCounts,
   SuggestionPage,
 } from '#contract/moderation';
-import type { Product } from '#contract/products';
+import type { Product, ProductDetail } from '#contract/products';
 import { api } from '../../lib/api';
 
 export const QUEUE_PAGE_SIZE = 10;
@@ -29,6 +30,7 @@ export const adminKeys = {
   observations: (status: ObservationQueueName, page: number) => ['admin', 'observations', status, page] as const,
   suggestions: (page: number) => ['admin', 'suggestions', page] as const,
   revisions: (productId: string) => ['admin', 'revisions', productId] as const,
+  product: (productId: string) => ['admin', 'product', productId] as const,
   user: (id: string) => ['admin', 'user', id] as const,
   audit: (page: number) => ['admin', 'audit', page] as const,
   agentApplications: (status: AgentApplicationStatus, page: number) => ['admin', 'agent-applications', status, page] as const,
@@ -71,6 +73,12 @@ export const revisionsQuery = (productId: string) => ({
   queryFn: async () => (await api.get<{ revisions: ProductRevision[] }>(`/admin/products/${productId}/revisions`)).revisions,
 });
 
+/** The product as the catalogue shows it (its size and pack, for the moderator's correction). */
+export const adminProductQuery = (productId: string) => ({
+  queryKey: adminKeys.product(productId),
+  queryFn: () => api.get<ProductDetail>(`/products/${productId}`),
+});
+
 export const contributorQuery = (id: string) => ({
   queryKey: adminKeys.user(id),
   queryFn: () => api.get<ContributorProfile>(`/admin/users/${id}`),
@@ -96,6 +104,7 @@ export const moderationCalls = {
   refuse: (id: string, reason: string) => decide(`/admin/product-suggestions/${id}/refuse`, { reason }),
   revert: (productId: string, revisionId: string) => decide(`/admin/products/${productId}/revert`, { revision_id: revisionId }),
   claimBarcode: (productId: string, barcode: string) => decide(`/admin/products/${productId}/barcode`, { barcode }),
+  setSize: (productId: string, size: ProductSizeInput) => api.put<ModerationResult>(`/admin/products/${productId}/size`, size),
   suspend: (userId: string, reason: string) => decide(`/admin/users/${userId}/suspend`, { reason }),
   reinstate: (userId: string) => decide(`/admin/users/${userId}/reinstate`),
   approveAgent: (userId: string) => decide(`/admin/agent-applications/${userId}/approve`),
