@@ -254,6 +254,13 @@ export const products = pgTable(
     updatedAt: updatedAt(),
     /** Folded (lower case, no accents) name and brand, stored so search and sorting never recompute unaccent per row. */
     searchText: text('search_text').generatedAlwaysAs(sql`mp_fold(name || ' ' || coalesce(brand, ''))`),
+    /**
+     * The words of search_text, each after a space, a word after « non » or « sans » joined to it
+     * (« non_sucre »): « % huile% » says a word begins with « huile » (the search's score, catalogue-reads.ts).
+     */
+    searchWords: text('search_words').generatedAlwaysAs(
+      sql`regexp_replace(' ' || regexp_replace(mp_fold(name || ' ' || coalesce(brand, '')), '[^a-z0-9]+', ' ', 'g'), ' (non|sans) ', ' \\1_', 'g')`,
+    ),
     /** Folded name: the "name A-Z" sort key ("Éponge" sorts with the E's). */
     sortName: text('sort_name').generatedAlwaysAs(sql`mp_fold(name)`),
     /** The size its name says it holds, in g or mL (features/products/search-query.ts): a search for that size ranks it first. */

@@ -112,9 +112,9 @@ function pageStatement(shape: Shape): PreparedStatement<Values> {
         // A pack (« pack 6 × 1,5 L ») answers a search for a pack, a single item one that names none.
         const packed = shape.size || shape.pack ? sql`(p.pack_count is not distinct from ${v.pack}::int)` : sql`true`;
         const packaged = shape.package ? sql`(p.package = ${v.package}) is true` : sql`false`;
-        // Words of the name and brand, each after a space: « % huile% » says a word begins with « huile »;
-        // a word after « non » or « sans » is joined to it (« non_sucre »): « lait sucré » is not « non sucré ».
-        const tokens = sql`regexp_replace(' ' || regexp_replace(p.search_text, '[^a-z0-9]+', ' ', 'g'), ' (non|sans) ', ' \\1_', 'g')`;
+        // Words of the name and brand, each after a space (products.search_words): « % huile% » says a word
+        // begins with « huile »; « non sucré » is stored « non_sucre », so « lait sucré » is not it.
+        const tokens = sql`p.search_words`;
         const starts =
           shape.kind === 'exact' && words.length > 0
             ? sql.join(words.map((w) => sql`(${tokens} like (select '% ' || mp_fold(${w}) || '%') escape '\\')::int`), sql` + `)

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "search_words" text GENERATED ALWAYS AS (regexp_replace(' ' || regexp_replace(mp_fold(name || ' ' || coalesce(brand, '')), '[^a-z0-9]+', ' ', 'g'), ' (non|sans) ', ' \1_', 'g')) STORED;
