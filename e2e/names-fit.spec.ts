@@ -94,10 +94,11 @@ test('the agent’s order detail shows each oil’s size whole', async ({ page, 
   const agent = await createApprovedAgent(request);
   const consumer = await createAccount(request);
   const list = await createListThroughApi(request, consumer.access_token, 'Huiles', OILS.map((o) => o.search));
-  await requestDeliveryThroughApi(request, consumer.access_token, list.id);
+  const order = await requestDeliveryThroughApi(request, consumer.access_token, list.id);
   await useSessionOf(page, agent);
   await page.goto('/delivery-agent/orders');
-  await page.getByTestId('agent-order').first().getByRole('button', { name: 'Détails' }).click();
+  // Other journeys book orders too: this one, by its number.
+  await page.getByTestId('agent-order').filter({ hasText: `#${order.id.slice(0, 8)}` }).getByRole('button', { name: 'Détails' }).click();
   const detail = page.getByRole('dialog');
   await expect(detail.getByTestId('store-group').first()).toBeVisible();
   for (const oil of OILS) {
