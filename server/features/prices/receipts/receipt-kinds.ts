@@ -1,7 +1,7 @@
 // What a ticket line is by its words, before its figures: a total, a discount, a deposit, VAT, a
 // payment or change, a count of articles, a header or footer line (address, phone, NIF, cashier,
-// thanks). Whatever none of them claims may be an item. Words are matched folded, and a long
-// keyword forgives one OCR slip ("T0TAL", "ESPFCES"). Pure: no I/O.
+// thanks). Whatever none of them claims may be an item. Words are matched folded, O/0 and l/1
+// slips undone ("T0TAL"), and a long keyword forgives one OCR slip ("ESPFCES"). Pure: no I/O.
 import { foldName } from '#contract/lists';
 import { editCost } from '../../imports/match-text';
 
@@ -17,7 +17,10 @@ export function labelWords(label: string): string[] {
     .filter(Boolean);
 }
 
-const near = (word: string, keyword: string) => word === keyword || (keyword.length >= 5 && Math.abs(word.length - keyword.length) <= 1 && editCost(word, keyword) <= 1);
+// One OCR confusion (rn/m, e/c…: half an edit) in a keyword of five letters or more, one plain slip
+// from seven: "CASTE" (a cut "CASTEL") is not "CARTE", "CARPE" is a fish.
+const near = (word: string, keyword: string) =>
+  word === keyword || (keyword.length >= 5 && Math.abs(word.length - keyword.length) <= 1 && editCost(word, keyword) <= (keyword.length >= 7 ? 1 : 0.5));
 const has = (words: string[], ...keywords: string[]) => words.some((w) => keywords.some((k) => near(w, k)));
 const startsWith = (words: string[], ...keywords: string[]) => words.length > 0 && keywords.some((k) => near(words[0], k));
 const phrase = (words: string[], sequence: string[]) => {

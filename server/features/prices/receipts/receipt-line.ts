@@ -24,6 +24,8 @@ export type AnalysedLine = {
   quantityLine: boolean;
   /** Readings of the figures, best first; empty when the line has none. */
   readings: Figures[];
+  /** The figures as printed ("30", "2 X 675"), to give back to the label when they belong to it. */
+  figuresText: string;
 };
 
 const OPERATOR = /^(?:[xX*@]|=)$/;
@@ -98,7 +100,7 @@ export function analyseLine(raw: string): AnalysedLine {
   const times = tail.findIndex((t) => t.kind === 'operator' && t.text === 'x');
   if (times === -1) {
     const numbers = tail.filter((t): t is Extract<TailItem, { kind: 'number' }> => t.kind === 'number').map((t) => t.token);
-    return { raw, label: label.trim(), quantityLine: false, readings: numbers.length ? plainReadings(numbers, columnsKnown) : [] };
+    return { raw, label: label.trim(), quantityLine: false, readings: numbers.length ? plainReadings(numbers, columnsKnown) : [], figuresText: tokens.slice(start, end).map((t) => t.text).join(' ') };
   }
 
   // "q X u [= t]": the count is the figure just before X, or the label itself ("1,250 KG").
@@ -123,9 +125,9 @@ export function analyseLine(raw: string): AnalysedLine {
     const numbers = after.filter((t): t is Extract<TailItem, { kind: 'number' }> => t.kind === 'number').map((t) => t.token);
     const readings = plainReadings(numbers, columnsKnown);
     const kept = tokens.slice(0, start + times + 1).map((t) => t.text).join(' ');
-    return { raw, label: kept.trim(), quantityLine: false, readings };
+    return { raw, label: kept.trim(), quantityLine: false, readings, figuresText: '' };
   }
-  return { raw, label: label.trim(), quantityLine, readings: timesReadings(quantity, after, columnsKnown) };
+  return { raw, label: label.trim(), quantityLine, readings: timesReadings(quantity, after, columnsKnown), figuresText: '' };
 }
 
 /** Figures after "X": the unit price, then maybe "=" and the line total. */
@@ -162,6 +164,18 @@ function timesReadings(quantity: number, after: TailItem[], columnsKnown: boolea
 function plainReadings(numbers: NumberToken[], columnsKnown: boolean): Figures[] {
   const negative = numbers.some((n) => n.negative);
   const scored: { score: number; figures: Figures }[] = [];
+  // A weight in the quantity column ("OIGNONS  0,524  850  445"): a decimal comma, then the price per kilo and the total.
+  const decimal = numbers.findIndex((n) => /^\d{1,3}[.,]\d{1,3}$/.test(n.raw));
+  if (decimal !== -1) {
+    const quantity = readQuantity(numbers[decimal].raw);
+    for (const reading of quantity === null ? [] : amountReadings(numbers.slice(decimal + 1), columnsKnown)) {
+      const [unit, total] = reading.values;
+      if (reading.values.length === 2 && agrees(quantity!, unit, total)) {
+        const before = numbers.slice(0, decimal).map((n) => n.raw).join(' ');
+        scored.push({ score: 4, figures: { quantity, unit, total, arithmetic: 'ok', labelTail: before, fixed: reading.fixed, negative } });
+      }
+    }
+  }
   for (const reading of amountReadings(numbers, columnsKnown)) {
     const v = reading.values;
     const n = v.length;

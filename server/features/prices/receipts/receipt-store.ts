@@ -70,11 +70,14 @@ const PLACES: Place[] = (() => {
 
 const wordsOf = (line: string) => foldName(line).replace(/[^a-z0-9'&]+/g, ' ').trim().split(' ').filter(Boolean);
 
-/** A word read for a known word: equal, or one OCR slip away in a word of five letters or more. */
+/**
+ * A word read for a known word: equal, one OCR confusion away (half an edit: 0/o, rn/m…) in a word
+ * of five letters or more, one plain slip from seven ("SC0RE" is Score, "STORE" is not).
+ */
 function sameWord(read: string, known: string): boolean {
   if (read === known) return true;
   if (known.length < 5 || Math.abs(read.length - known.length) > 1) return false;
-  return editCost(read, known) <= 1;
+  return editCost(read.replace(/0/g, 'o'), known) <= (known.length >= 7 ? 1 : 0.5);
 }
 
 function containsSequence(words: string[], sequence: string[]): boolean {

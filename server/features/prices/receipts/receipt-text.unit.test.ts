@@ -312,6 +312,27 @@ TOTAL 7 600`);
     expect(read.lines[1].confidence).not.toBe('high');
   });
 
+  it('a label ending in a figure, over a quantity line that adds up by itself, keeps its figure', () => {
+    const read = readReceiptText('CKDO\nOEUFS PLATEAU 30\n   2 X 3 685         7 370\nTOTAL 7 370');
+    expect(simple(read)).toEqual([['OEUFS PLATEAU 30', 2, 3685, 7370]]);
+    expect(read.lines[0].confidence).toBe('high');
+  });
+
+  it('a weight in the quantity column, and a cut label that only looks like a payment word', () => {
+    const read = readReceiptText(`SCORE
+DESIGNATION   QTE    PU  MONTANT
+OIGNONS     2,144  1.000   2.144
+BIERE CASTE     4    670   2.680
+CARPE FRAICHE   1  2.500   2.500
+NET A PAYER                7.324`);
+    expect(simple(read)).toEqual([
+      ['OIGNONS', 2.144, 1000, 2144],
+      ['BIERE CASTE', 4, 670, 2680],
+      ['CARPE FRAICHE', 1, 2500, 2500],
+    ]);
+    expect(read.checks.matches_total).toBe(true);
+  });
+
   it('"40 040" is one amount, never 40 | 040 (a till prints no leading zero)', () => {
     const read = readReceiptText('CKDO\nRIZ 25KG 40 040\nTOTAL 40 040');
     expect(simple(read)).toEqual([['RIZ 25KG', 1, 40_040, 40_040]]);
