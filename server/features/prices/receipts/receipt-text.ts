@@ -63,6 +63,10 @@ type Item = {
   quantityFigures: Figures | null;
   discount: number;
   repaired: boolean;
+  /** The most this line may be trusted with, whatever the sums say. */
+  cap: ReceiptConfidence | null;
+  /** Its quantity line was damaged: the unit price is derived, not read. */
+  damaged: boolean;
 };
 
 type Classified = { line: AnalysedLine; kind: LineKind | 'item' | 'quantity' | 'amount' | 'text' | 'skip' };
@@ -102,6 +106,12 @@ function classify(raw: string): Classified {
 const firstTotal = (line: AnalysedLine) => line.readings[0]?.total ?? null;
 const amountsOf = (line: AnalysedLine) => [...new Set(line.readings.map((r) => r.total).filter((t): t is number => t !== null))];
 
+/**
+ * A quantity line OCR damaged ("3 Xl; 345", "2 X1.1O0"): a count and an X-like mark. It is not a
+ * label's continuation, and the article's unit price cannot be trusted from it.
+ */
+const damagedCount = (label: string) => /^(\d{1,3})\s*[xX×*%]\S*(?:\s+\S{1,3})?$/u.exec(label);
+
 /** A continuation of a label cut in two: starts with its size or a figure, or is one short word. */
 const continues = (label: string) => /^\d/.test(label) || readSize(label.split(' ')[0]) !== null || (label.length <= 8 && !label.includes(' '));
 
@@ -131,8 +141,11 @@ export function readReceiptText(input: string | readonly ReceiptInputLine[]): Re
   let lastWasItem = false;
   let discounts = 0;
   let deposits = 0;
+  // The till prints the detail ("3 X 1 015") under a line that already holds its total: there, a
+  // detail line lost by the OCR cannot be told from a single article.
+  let detailsBelow = false;
   const newItem = (raws: string[], label: string, readings: Figures[]): Item => {
-    const item: Item = { raws, label, readings, chosen: 0, quantityFigures: null, discount: 0, repaired: false };
+    const item: Item = { raws, label, readings, chosen: 0, quantityFigures: null, discount: 0, repaired: false, cap: null, damaged: false };
     items.push(item);
     if (heldQuantity) {
       item.quantityFigures = heldQuantity;
@@ -151,6 +164,20 @@ export function readReceiptText(input: string | readonly ReceiptInputLine[]): Re
     lastWasItem = false;
     switch (kind) {
       case 'item': {
+        const damaged = damagedCount(line.label);
+        if (damaged && (pending || (open && !open.quantityFigures))) {
+          // The article's count is read, its unit price is not: the line total stays, capped.
+          const count = Number(damaged[1]);
+          const target = pending ? newItem([pending.raw, line.raw], pending.label, line.readings.map((r) => ({ ...r, labelTail: '' }))) : open!;
+          if (!pending) target.raws.push(line.raw);
+          pending = null;
+          const total = target.readings[target.chosen]?.total ?? null;
+          if (count > 1) target.quantityFigures = { quantity: count, unit: total !== null && total % count === 0 ? total / count : null, total: null, arithmetic: 'unchecked', labelTail: '', fixed: true, negative: false };
+          target.cap = 'medium';
+          target.damaged = true;
+          lastWasItem = true;
+          break;
+        }
         if (pending && continues(line.label)) {
           const joined: { raw: string; label: string } = pending;
           pending = null;
@@ -177,6 +204,7 @@ export function readReceiptText(input: string | readonly ReceiptInputLine[]): Re
         } else if (open && !open.quantityFigures) {
           open.raws.push(line.raw);
           open.quantityFigures = figures;
+          detailsBelow = true;
           // "OEUFS PLATEAU 30" over "2 X 3 685   7 370": the quantity line adds up by itself and
           // the label line's figure disagrees with it — that figure is part of the label.
           const openTotal = open.readings[open.chosen]?.total ?? null;
@@ -292,6 +320,7 @@ export function readReceiptText(input: string | readonly ReceiptInputLine[]): Re
   // A total that matches only with the printed deposits left out is a weaker witness: a till
   // charges the deposits it prints, so one changed amount could hide behind them.
   const confirmed = matches && settled?.counted !== false;
+  if (detailsBelow) for (const item of items) if (!item.quantityFigures && item.readings[item.chosen]?.quantity == null) item.cap ??= 'medium';
   const lines = items.map((item, index) => toLine(item, index, lineTotal(item), confirmed, total !== null));
   const header = rawLines.slice(0, Math.max(first, 1));
   const found = findPurchaseDate(rawLines);
@@ -318,7 +347,8 @@ function toLine(item: Item, index: number, total: number | null, matches: boolea
   if (q && q.quantity !== null) {
     quantity = q.quantity;
     unit = q.unit;
-    if (q.arithmetic === 'failed') arithmetic = 'failed';
+    if (item.damaged) arithmetic = 'unchecked';
+    else if (q.arithmetic === 'failed') arithmetic = 'failed';
     else if (q.unit !== null && total !== null) {
       const printed = q.total !== null || (figures?.total ?? null) !== null;
       arithmetic = agrees(q.quantity, q.unit, total) ? (printed ? 'ok' : 'unchecked') : 'failed';
@@ -342,6 +372,7 @@ function toLine(item: Item, index: number, total: number | null, matches: boolea
   else if (item.repaired) confidence = 'medium';
   else if (matches) confidence = letters(label) >= 3 ? 'high' : 'medium';
   else confidence = fixed || (totalFound && item.readings.length > 1 && arithmetic !== 'ok') ? 'low' : 'medium';
+  if (item.cap === 'medium' && confidence === 'high') confidence = 'medium';
   return {
     index,
     original_text: item.raws.join('\n'),

@@ -333,6 +333,22 @@ NET A PAYER                7.324`);
     expect(read.checks.matches_total).toBe(true);
   });
 
+  it('a quantity line OCR damaged gives its count, never a high unit price', () => {
+    const read = readReceiptText('CKDO GLASS\nPAPIER HYG 4 RLX\n3 Xl; 345               4 035\nPAIN 250\nTOTAL 4 285');
+    expect(simple(read)).toEqual([['PAPIER HYG 4 RLX', 3, 1345, 4035], ['PAIN', 1, 250, 250]]);
+    expect(read.lines[0].confidence).toBe('medium');
+  });
+
+  it('where the detail is printed under a priced line, a line without one is not high (its detail may be lost)', () => {
+    const read = readReceiptText(`MBOLO
+LAIT UHT 1/2 ECR 1L          3 045
+JUS FRUITS BRIQUE 1L         4 035
+   3 X 1 345
+TOTAL                        7 080`);
+    expect(simple(read)).toEqual([['LAIT UHT 1/2 ECR 1L', 1, 3045, 3045], ['JUS FRUITS BRIQUE 1L', 3, 1345, 4035]]);
+    expect(read.lines.map((l) => l.confidence)).toEqual(['medium', 'high']);
+  });
+
   it('"40 040" is one amount, never 40 | 040 (a till prints no leading zero)', () => {
     const read = readReceiptText('CKDO\nRIZ 25KG 40 040\nTOTAL 40 040');
     expect(simple(read)).toEqual([['RIZ 25KG', 1, 40_040, 40_040]]);
