@@ -41,6 +41,11 @@ const CASES: BenchCase[] = [
     load: () => import('./recognition/recognition.bench'),
   },
   {
+    name: 'receipts',
+    description: 'tickets de caisse (thermique PNG, photo, e-ticket PDF) de plusieurs enseignes : magasin, date, total, rappel des lignes, précision des prix, temps par ticket',
+    load: () => import('./receipts/receipts.bench'),
+  },
+  {
     name: 'scale',
     description: 'une instance puis deux (deux processus, une base PostgreSQL) : catalogue et optimiseur en charge, côte à côte, avec le rapport',
     load: () => import('./scale'),
