@@ -8,6 +8,8 @@
 //
 // Knobs (environment):
 //   BENCH_RECEIPTS_DOCS=8    tickets per kind (default 8)
+//   BENCH_RECEIPTS_SEED=1    another set of tickets (default 0, the set the reader was checked on):
+//                            tickets the reader has never been looked at with
 //   BENCH_VERBOSE=1          every miss, ticket by ticket (2: also the text read)
 //   BENCH_KEEP=1             keep the generated documents (the path is printed)
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -37,13 +39,14 @@ const secs = (ms: number) => (Number.isNaN(ms) ? '—' : (ms / 1000).toFixed(2))
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
 /** The same tickets printed and photographed (market receipts included); PDFs are the chains' own e-receipts. */
-async function buildCorpus(perKind: number): Promise<Document[]> {
+async function buildCorpus(perKind: number, set: number): Promise<Document[]> {
   const documents: Document[] = [];
+  const base = 29_000 + set * 1_000_000;
   const chains = LAYOUTS.filter((l) => l !== 'market');
   for (let i = 0; i < perKind; i++) {
     const layout: LayoutName = LAYOUTS[i % LAYOUTS.length];
-    const ticket = generateTicket(layout, 29_000 + i, `ticket-${String(i + 1).padStart(2, '0')}`);
-    const random = seededRandom(29_500 + i);
+    const ticket = generateTicket(layout, base + i, `ticket-${String(i + 1).padStart(2, '0')}`);
+    const random = seededRandom(base + 500 + i);
     const style = drawThermalStyle(random);
     const page = ticket.handwritten ? await handwrittenPng(ticket, random) : await thermalPng(ticket, style, random);
     const how = ticket.handwritten ? 'reçu manuscrit' : `${style.font} ${style.fontSize}px${style.faded ? ', impression pâlie' : ''}${style.streaks ? ', traînées' : ''}`;
@@ -52,7 +55,7 @@ async function buildCorpus(perKind: number): Promise<Document[]> {
     const o = photo.options;
     const shot = [`${o.longSide}px`, `incl. ${o.tilt.toFixed(1)}°`, o.turn ? `tournée ${o.turn}°` : '', o.exifSideways ? 'EXIF 6' : '', o.shadow !== 'none' ? `ombre ${o.shadow}` : '', o.blur ? `flou ${o.blur.toFixed(1)}` : '', `JPEG q${o.jpegQuality}`].filter(Boolean).join(', ');
     documents.push({ id: `${ticket.id}-photo`, kind: 'photo', ticket, bytes: photo.bytes, ext: 'jpg', description: `${layout}, ${ticket.lines.length} articles, ${how}; ${shot}` });
-    const eTicket = generateTicket(chains[i % chains.length], 29_900 + i, `eticket-${String(i + 1).padStart(2, '0')}`);
+    const eTicket = generateTicket(chains[i % chains.length], base + 900 + i, `eticket-${String(i + 1).padStart(2, '0')}`);
     documents.push({ id: `${eTicket.id}-pdf`, kind: 'pdf', ticket: eTicket, bytes: receiptPdf(eTicket), ext: 'pdf', description: `${eTicket.layout}, ${eTicket.lines.length} articles` });
   }
   return documents;
@@ -92,8 +95,9 @@ function row(label: string, counts: ReceiptCounts, ms: number[], errors: number)
 export async function run(): Promise<void> {
   const perKind = Math.max(1, Number(process.env.BENCH_RECEIPTS_DOCS ?? 8));
   const buildStart = performance.now();
-  const documents = await buildCorpus(perKind);
-  console.log(`${documents.length} documents générés en ${secs(performance.now() - buildStart)} s (${perKind} par type, mises en page : ${LAYOUTS.join(', ')})`);
+  const set = Number(process.env.BENCH_RECEIPTS_SEED ?? 0);
+  const documents = await buildCorpus(perKind, set);
+  console.log(`${documents.length} documents générés en ${secs(performance.now() - buildStart)} s (jeu ${set}, ${perKind} par type, mises en page : ${LAYOUTS.join(', ')})`);
   if (process.env.BENCH_KEEP) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'receipts-bench-'));
     await mkdir(dir, { recursive: true });

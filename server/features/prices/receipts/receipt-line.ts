@@ -176,7 +176,9 @@ function plainReadings(numbers: NumberToken[], columnsKnown: boolean): Figures[]
       }
     }
   }
-  for (const reading of amountReadings(numbers, columnsKnown)) {
+  const readings = amountReadings(numbers, columnsKnown);
+  const keys = new Set(readings.map((r) => r.values.join('|')));
+  for (const reading of readings) {
     const v = reading.values;
     const n = v.length;
     const tail = (count: number) => labelTailOf(numbers, reading, count);
@@ -189,7 +191,9 @@ function plainReadings(numbers: NumberToken[], columnsKnown: boolean): Figures[]
     }
     // Three figures or more whose first is a count, and no column reading holds: a misread
     // "QTE PU MONTANT" line, kept as such so that its arithmetic shows as failed.
-    if (n >= 3 && Number.isInteger(v[n - 3]) && v[n - 3] >= 1 && v[n - 3] <= 99 && !agrees(v[n - 3], v[n - 2], v[n - 1])) {
+    // Not when the last two figures also read as one amount ("OEUFS PLATEAU 30 | 3 520").
+    const merged = [...v.slice(0, n - 2), Number(`${v[n - 2]}${String(v[n - 1]).padStart(3, '0')}`)].join('|');
+    if (n >= 3 && Number.isInteger(v[n - 3]) && v[n - 3] >= 1 && v[n - 3] <= 99 && !agrees(v[n - 3], v[n - 2], v[n - 1]) && !keys.has(merged)) {
       scored.push({ score: 1.5 - 0.3 * (n - 3), figures: { quantity: v[n - 3], unit: v[n - 2], total: v[n - 1], arithmetic: 'failed', labelTail: tail(3), fixed: reading.fixed, negative } });
       continue;
     }

@@ -204,7 +204,6 @@ export function readReceiptText(input: string | readonly ReceiptInputLine[]): Re
         } else if (open && !open.quantityFigures) {
           open.raws.push(line.raw);
           open.quantityFigures = figures;
-          detailsBelow = true;
           // "OEUFS PLATEAU 30" over "2 X 3 685   7 370": the quantity line adds up by itself and
           // the label line's figure disagrees with it — that figure is part of the label.
           const openTotal = open.readings[open.chosen]?.total ?? null;
@@ -213,7 +212,7 @@ export function readReceiptText(input: string | readonly ReceiptInputLine[]): Re
             open.label = `${open.label} ${before.figuresText}`.trim();
             open.readings = line.readings;
             open.chosen = 0;
-          }
+          } else detailsBelow = true;
           lastWasItem = true;
         } else heldQuantity = figures;
         break;

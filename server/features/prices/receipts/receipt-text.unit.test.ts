@@ -313,9 +313,10 @@ TOTAL 7 600`);
   });
 
   it('a label ending in a figure, over a quantity line that adds up by itself, keeps its figure', () => {
-    const read = readReceiptText('CKDO\nOEUFS PLATEAU 30\n   2 X 3 685         7 370\nTOTAL 7 370');
-    expect(simple(read)).toEqual([['OEUFS PLATEAU 30', 2, 3685, 7370]]);
-    expect(read.lines[0].confidence).toBe('high');
+    const read = readReceiptText('CKDO\nPAIN 250\nOEUFS PLATEAU 30\n   2 X 3 685         7 370\nTOTAL 7 620');
+    expect(simple(read)).toEqual([['PAIN', 1, 250, 250], ['OEUFS PLATEAU 30', 2, 3685, 7370]]);
+    // Nor does it make the ticket one that prints details under priced lines.
+    expect(read.lines.map((l) => l.confidence)).toEqual(['high', 'high']);
   });
 
   it('a weight in the quantity column, and a cut label that only looks like a payment word', () => {
@@ -347,6 +348,12 @@ JUS FRUITS BRIQUE 1L         4 035
 TOTAL                        7 080`);
     expect(simple(read)).toEqual([['LAIT UHT 1/2 ECR 1L', 1, 3045, 3045], ['JUS FRUITS BRIQUE 1L', 3, 1345, 4035]]);
     expect(read.lines.map((l) => l.confidence)).toEqual(['medium', 'high']);
+  });
+
+  it('"OEUFS PLATEAU 30  3 520" is the eggs at 3 520, not a count of 30 failing its arithmetic', () => {
+    const read = readReceiptText('CKDO\nOEUFS PLATEAU 30                           3 520\nTOTAL 3 520');
+    expect(simple(read)).toEqual([['OEUFS PLATEAU 30', 1, 3520, 3520]]);
+    expect(read.lines[0].confidence).toBe('high');
   });
 
   it('"40 040" is one amount, never 40 | 040 (a till prints no leading zero)', () => {
