@@ -11,8 +11,11 @@ export type Token = { text: string; gap: number };
 /** A numeric tail token, after OCR slips were undone; `fixed` when a letter was read as a digit. */
 export type NumberToken = { digits: string; raw: string; gap: number; fixed: boolean; negative: boolean };
 
-/** One way of reading a run of figures as amounts. */
-export type AmountReading = { values: number[]; fixed: boolean };
+/**
+ * One way of reading a run of figures as amounts. `inserted`: a figure was dropped where OCR read
+ * the thousands space as a digit ("1 140" → "11140", "1 065" → "19065").
+ */
+export type AmountReading = { values: number[]; fixed: boolean; inserted: boolean };
 
 const NBSP = /[\u00a0\u202f\u2007\u2009]/g;
 
@@ -87,11 +90,19 @@ export function readQuantity(text: string): number | null {
  */
 export function amountReadings(tokens: NumberToken[], columnsKnown: boolean, limit = 64): AmountReading[] {
   const out: AmountReading[] = [];
-  const walk = (start: number, values: number[], fixed: boolean) => {
+  const walk = (start: number, values: number[], fixed: boolean, inserted: boolean) => {
     if (out.length >= limit) return;
     if (start === tokens.length) {
-      out.push({ values: [...values], fixed });
+      out.push({ values: [...values], fixed, inserted });
       return;
+    }
+    // A lone run of five figures or more may hold a thousands space read as a digit: the figure
+    // where the space stood (fourth from the right) is dropped in another reading.
+    const lone = tokens[start];
+    if (lone.digits.length >= 5 && /^\d+$/.test(lone.raw)) {
+      const at = lone.digits.length - 4;
+      const without = lone.digits.slice(0, at) + lone.digits.slice(at + 1);
+      if (!/^0/.test(without)) walk(start + 1, [...values, Number(without)], fixed, true);
     }
     let digits = '';
     let anyFixed = fixed;
@@ -105,10 +116,10 @@ export function amountReadings(tokens: NumberToken[], columnsKnown: boolean, lim
       anyFixed ||= token.fixed;
       // A till never prints an amount with a leading zero: "040" is the end of "40 040".
       if (/^0\d/.test(digits)) break;
-      walk(end + 1, [...values, Number(digits)], anyFixed);
+      walk(end + 1, [...values, Number(digits)], anyFixed, inserted);
     }
   };
-  walk(0, [], false);
+  walk(0, [], false, false);
   return out;
 }
 

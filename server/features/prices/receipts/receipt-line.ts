@@ -13,6 +13,8 @@ export type Figures = {
   /** Figures that went back to the label ("OEUFS 30 | 900" reads "OEUFS 30"). */
   labelTail: string;
   fixed: boolean;
+  /** A figure was dropped as a thousands space read as a digit: never 'high'. */
+  inserted: boolean;
   negative: boolean;
 };
 
@@ -134,24 +136,24 @@ export function analyseLine(raw: string): AnalysedLine {
 function timesReadings(quantity: number, after: TailItem[], columnsKnown: boolean): Figures[] {
   const equals = after.findIndex((t) => t.kind === 'operator' && t.text === '=');
   const numbersOf = (items: TailItem[]) => items.filter((t): t is Extract<TailItem, { kind: 'number' }> => t.kind === 'number').map((t) => t.token);
-  const candidates: { unit: number; total: number | null; fixed: boolean }[] = [];
+  const candidates: { unit: number; total: number | null; fixed: boolean; inserted: boolean }[] = [];
   if (equals !== -1) {
     for (const u of amountReadings(numbersOf(after.slice(0, equals)), columnsKnown).filter((r) => r.values.length === 1)) {
       const right = amountReadings(numbersOf(after.slice(equals + 1)), columnsKnown).filter((r) => r.values.length === 1);
-      if (right.length === 0) candidates.push({ unit: u.values[0], total: null, fixed: u.fixed });
-      for (const t of right) candidates.push({ unit: u.values[0], total: t.values[0], fixed: u.fixed || t.fixed });
+      if (right.length === 0) candidates.push({ unit: u.values[0], total: null, fixed: u.fixed, inserted: u.inserted });
+      for (const t of right) candidates.push({ unit: u.values[0], total: t.values[0], fixed: u.fixed || t.fixed, inserted: u.inserted || t.inserted });
     }
   } else {
     for (const r of amountReadings(numbersOf(after), columnsKnown)) {
-      if (r.values.length === 1) candidates.push({ unit: r.values[0], total: null, fixed: r.fixed });
-      if (r.values.length === 2) candidates.push({ unit: r.values[0], total: r.values[1], fixed: r.fixed });
+      if (r.values.length === 1) candidates.push({ unit: r.values[0], total: null, fixed: r.fixed, inserted: r.inserted });
+      if (r.values.length === 2) candidates.push({ unit: r.values[0], total: r.values[1], fixed: r.fixed, inserted: r.inserted });
     }
   }
   const scored = candidates.map((c) => {
     const arithmetic: Figures['arithmetic'] = c.total === null ? 'unchecked' : agrees(quantity, c.unit, c.total) ? 'ok' : 'failed';
     // A reading whose arithmetic holds first; then one that leaves the total to the item line.
-    const score = arithmetic === 'ok' ? 3 : arithmetic === 'unchecked' ? 2 : 1;
-    return { score, figures: { quantity, unit: c.unit, total: c.total, arithmetic, labelTail: '', fixed: c.fixed, negative: false } satisfies Figures };
+    const score = (arithmetic === 'ok' ? 3 : arithmetic === 'unchecked' ? 2 : 1) - (c.inserted ? 0.6 : 0);
+    return { score, figures: { quantity, unit: c.unit, total: c.total, arithmetic, labelTail: '', fixed: c.fixed, inserted: c.inserted, negative: false } satisfies Figures };
   });
   return sortReadings(scored);
 }
@@ -172,7 +174,7 @@ function plainReadings(numbers: NumberToken[], columnsKnown: boolean): Figures[]
       const [unit, total] = reading.values;
       if (reading.values.length === 2 && agrees(quantity!, unit, total)) {
         const before = numbers.slice(0, decimal).map((n) => n.raw).join(' ');
-        scored.push({ score: 4, figures: { quantity, unit, total, arithmetic: 'ok', labelTail: before, fixed: reading.fixed, negative } });
+        scored.push({ score: reading.inserted ? 3.4 : 4, figures: { quantity, unit, total, arithmetic: 'ok', labelTail: before, fixed: reading.fixed, inserted: reading.inserted, negative } });
       }
     }
   }
@@ -182,22 +184,24 @@ function plainReadings(numbers: NumberToken[], columnsKnown: boolean): Figures[]
     const v = reading.values;
     const n = v.length;
     const tail = (count: number) => labelTailOf(numbers, reading, count);
+    const penalty = reading.inserted ? 0.6 : 0;
+    const flags = { fixed: reading.fixed, inserted: reading.inserted, negative };
     if (n >= 3 && Number.isInteger(v[n - 3]) && v[n - 3] >= 1 && v[n - 3] <= 999 && agrees(v[n - 3], v[n - 2], v[n - 1])) {
       // Figures left to the label make a column reading less likely ("2 1 | 450 2 900" is not 450 × 2).
-      scored.push({ score: 4 - 0.3 * (n - 3), figures: { quantity: v[n - 3], unit: v[n - 2], total: v[n - 1], arithmetic: 'ok', labelTail: tail(3), fixed: reading.fixed, negative } });
+      scored.push({ score: 4 - 0.3 * (n - 3) - penalty, figures: { quantity: v[n - 3], unit: v[n - 2], total: v[n - 1], arithmetic: 'ok', labelTail: tail(3), ...flags } });
     }
     if (n >= 2 && v[n - 2] === v[n - 1] && v[n - 1] >= 10) {
-      scored.push({ score: 3 - 0.3 * (n - 2), figures: { quantity: 1, unit: v[n - 1], total: v[n - 1], arithmetic: 'ok', labelTail: tail(2), fixed: reading.fixed, negative } });
+      scored.push({ score: 3 - 0.3 * (n - 2) - penalty, figures: { quantity: 1, unit: v[n - 1], total: v[n - 1], arithmetic: 'ok', labelTail: tail(2), ...flags } });
     }
     // Three figures or more whose first is a count, and no column reading holds: a misread
     // "QTE PU MONTANT" line, kept as such so that its arithmetic shows as failed.
     // Not when the last two figures also read as one amount ("OEUFS PLATEAU 30 | 3 520").
     const merged = [...v.slice(0, n - 2), Number(`${v[n - 2]}${String(v[n - 1]).padStart(3, '0')}`)].join('|');
     if (n >= 3 && Number.isInteger(v[n - 3]) && v[n - 3] >= 1 && v[n - 3] <= 99 && !agrees(v[n - 3], v[n - 2], v[n - 1]) && !keys.has(merged)) {
-      scored.push({ score: 1.5 - 0.3 * (n - 3), figures: { quantity: v[n - 3], unit: v[n - 2], total: v[n - 1], arithmetic: 'failed', labelTail: tail(3), fixed: reading.fixed, negative } });
+      scored.push({ score: 1.5 - 0.3 * (n - 3) - penalty, figures: { quantity: v[n - 3], unit: v[n - 2], total: v[n - 1], arithmetic: 'failed', labelTail: tail(3), ...flags } });
       continue;
     }
-    scored.push({ score: n === 1 ? 2 : 1 - n * 0.01, figures: { quantity: null, unit: null, total: v[n - 1], arithmetic: 'unchecked', labelTail: tail(1), fixed: reading.fixed, negative } });
+    scored.push({ score: (n === 1 ? 2 : 1 - n * 0.01) - penalty, figures: { quantity: null, unit: null, total: v[n - 1], arithmetic: 'unchecked', labelTail: tail(1), ...flags } });
   }
   return sortReadings(scored);
 }

@@ -172,7 +172,7 @@ export function readReceiptText(input: string | readonly ReceiptInputLine[]): Re
           if (!pending) target.raws.push(line.raw);
           pending = null;
           const total = target.readings[target.chosen]?.total ?? null;
-          if (count > 1) target.quantityFigures = { quantity: count, unit: total !== null && total % count === 0 ? total / count : null, total: null, arithmetic: 'unchecked', labelTail: '', fixed: true, negative: false };
+          if (count > 1) target.quantityFigures = { quantity: count, unit: total !== null && total % count === 0 ? total / count : null, total: null, arithmetic: 'unchecked', labelTail: '', fixed: true, inserted: false, negative: false };
           target.cap = 'medium';
           target.damaged = true;
           lastWasItem = true;
@@ -337,6 +337,20 @@ export function readReceiptText(input: string | readonly ReceiptInputLine[]): Re
   };
 }
 
+/**
+ * Figures left at the end of a label that no article name ends with — a decimal ("OIGNONS 0,512"),
+ * three digits or more, or several numbers: a quantity or price column read into the label, so the
+ * figures taken for the price may not be the right ones. "OEUFS PLATEAU 30" is a name.
+ */
+function figuresInLabel(label: string): boolean {
+  const words = label.split(' ');
+  let last = words.length - 1;
+  while (last >= 0 && !/\p{L}{2,}/u.test(words[last])) last--;
+  // Bare figures only: a size ("1,5L", "125G") is part of the name.
+  const tail = words.slice(last + 1).filter((w) => /^[\d.,]+$/.test(w));
+  return tail.length >= 2 || tail.some((w) => /\d[.,]\d/.test(w) || /\d{3,}/.test(w));
+}
+
 function toLine(item: Item, index: number, total: number | null, matches: boolean, totalFound: boolean): ReadReceiptLine {
   const figures = item.readings[item.chosen];
   const q = item.quantityFigures;
@@ -371,7 +385,7 @@ function toLine(item: Item, index: number, total: number | null, matches: boolea
   else if (item.repaired) confidence = 'medium';
   else if (matches) confidence = letters(label) >= 3 ? 'high' : 'medium';
   else confidence = fixed || (totalFound && item.readings.length > 1 && arithmetic !== 'ok') ? 'low' : 'medium';
-  if (item.cap === 'medium' && confidence === 'high') confidence = 'medium';
+  if ((item.cap === 'medium' || figures?.inserted || q?.inserted || figuresInLabel(label)) && confidence === 'high') confidence = 'medium';
   return {
     index,
     original_text: item.raws.join('\n'),

@@ -356,6 +356,30 @@ TOTAL                        7 080`);
     expect(read.lines[0].confidence).toBe('high');
   });
 
+  it('a thousands space OCR read as a digit ("1 065" → "19065") is undone when the arithmetic says so, never high', () => {
+    const read = readReceiptText(`SCORE
+DESIGNATION             QTE    PU MONTANT
+PAIN DE MIE               1 19065 10065
+MAYONNAISE 450G           6 19950 11 700
+POMMES DE TERRE       2,497 17235 3 084
+SEL FIN 1KG               1    365     365
+NET A PAYER                         16 214`);
+    expect(simple(read)).toEqual([
+      ['PAIN DE MIE', 1, 1065, 1065],
+      ['MAYONNAISE 450G', 6, 1950, 11_700],
+      ['POMMES DE TERRE', 2.497, 1235, 3084],
+      ['SEL FIN 1KG', 1, 365, 365],
+    ]);
+    expect(read.checks.matches_total).toBe(true);
+    expect(read.lines.map((l) => l.confidence)).toEqual(['medium', 'medium', 'medium', 'high']);
+  });
+
+  it('figures of a column read into the label keep the line from being high, a name ending in a number does not', () => {
+    const read = readReceiptText('SCORE\nOIGNONS 0,512 - 905          463\nOEUFS PLATEAU 30   3 520\nTOTAL 3 983');
+    expect(read.checks.matches_total).toBe(true);
+    expect(read.lines.map((l) => [l.label, l.confidence])).toEqual([['OIGNONS 0,512 - 905', 'medium'], ['OEUFS PLATEAU 30', 'high']]);
+  });
+
   it('"40 040" is one amount, never 40 | 040 (a till prints no leading zero)', () => {
     const read = readReceiptText('CKDO\nRIZ 25KG 40 040\nTOTAL 40 040');
     expect(simple(read)).toEqual([['RIZ 25KG', 1, 40_040, 40_040]]);
