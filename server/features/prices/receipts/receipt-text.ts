@@ -162,10 +162,11 @@ export function readReceiptText(input: string | readonly ReceiptInputLine[]): Re
     const { line, kind } = classified[i];
     const open = lastWasItem ? items[items.length - 1] : null;
     lastWasItem = false;
-    switch (kind) {
-      case 'item': {
-        const damaged = damagedCount(line.label);
-        if (damaged && (pending || (open && !open.quantityFigures))) {
+    // A damaged quantity line reads as an article ("3 Xl; 345  4 035") or as figures ("2X-355  710").
+    const damaged = kind === 'item' || kind === 'amount' ? damagedCount(line.label) : null;
+    switch (damaged && (pending || (open && !open.quantityFigures)) ? 'damaged' : kind) {
+      case 'damaged': {
+        if (damaged) {
           // The article's count is read, its unit price is not: the line total stays, capped.
           const count = Number(damaged[1]);
           const target = pending ? newItem([pending.raw, line.raw], pending.label, line.readings.map((r) => ({ ...r, labelTail: '' }))) : open!;
@@ -176,8 +177,10 @@ export function readReceiptText(input: string | readonly ReceiptInputLine[]): Re
           target.cap = 'medium';
           target.damaged = true;
           lastWasItem = true;
-          break;
         }
+        break;
+      }
+      case 'item': {
         if (pending && continues(line.label)) {
           const joined: { raw: string; label: string } = pending;
           pending = null;

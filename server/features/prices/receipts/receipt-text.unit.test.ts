@@ -335,9 +335,10 @@ NET A PAYER                7.324`);
   });
 
   it('a quantity line OCR damaged gives its count, never a high unit price', () => {
-    const read = readReceiptText('CKDO GLASS\nPAPIER HYG 4 RLX\n3 Xl; 345               4 035\nPAIN 250\nTOTAL 4 285');
-    expect(simple(read)).toEqual([['PAPIER HYG 4 RLX', 3, 1345, 4035], ['PAIN', 1, 250, 250]]);
-    expect(read.lines[0].confidence).toBe('medium');
+    const read = readReceiptText('CKDO GLASS\nPAPIER HYG 4 RLX\n3 Xl; 345               4 035\nPAIN 250\nSAVON TOILETTE\n2X-355                 710\nTOTAL 4 995');
+    expect(simple(read)).toEqual([['PAPIER HYG 4 RLX', 3, 1345, 4035], ['PAIN', 1, 250, 250], ['SAVON TOILETTE', 2, 355, 710]]);
+    expect(read.checks.matches_total).toBe(true);
+    expect(read.lines.map((l) => l.confidence)).toEqual(['medium', 'high', 'medium']);
   });
 
   it('where the detail is printed under a priced line, a line without one is not high (its detail may be lost)', () => {
