@@ -42,6 +42,8 @@ export type ReadReceipt = {
   lines: ReadReceiptLine[];
   discounts_xaf: number;
   deposits_xaf: number;
+  /** A SOUS-TOTAL as printed (some tills print it before the discounts, some after). */
+  subtotal_xaf: number | null;
   vat_xaf: number | null;
   paid_xaf: number | null;
   change_xaf: number | null;
@@ -317,7 +319,6 @@ export function readReceiptText(input: string | readonly ReceiptInputLine[]): Re
   const total = settled?.total ?? best?.amount ?? null;
   const matches = settled !== null;
   const linesTotal = settled?.expected ?? itemsSum() - discounts + deposits;
-  void subtotal;
 
   // A total that matches only with the printed deposits left out is a weaker witness: a till
   // charges the deposits it prints, so one changed amount could hide behind them.
@@ -333,6 +334,7 @@ export function readReceiptText(input: string | readonly ReceiptInputLine[]): Re
     lines,
     discounts_xaf: discounts,
     deposits_xaf: deposits,
+    subtotal_xaf: subtotal,
     vat_xaf: vat,
     paid_xaf: paid,
     change_xaf: change,
