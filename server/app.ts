@@ -56,6 +56,7 @@ import { registerPopularityJob } from './features/products/product-popularity';
 import { registerDemoRedaction } from './features/moderation/demo-redaction';
 import { importsRoutes } from './features/imports/imports.routes';
 import { recognitionRoutes } from './features/recognition/recognition.routes';
+import { priceTagsRoutes } from './features/prices/price-tags/price-tags.routes';
 import { bannerRoutes } from './features/ads/banner.routes';
 import { adsRoutes } from './features/ads/ads.routes';
 import { adsAdminRoutes } from './features/ads/ads-admin.routes';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       await api.register(catalogueRemovalRoutes, { deps });
       await api.register(importsRoutes, { deps, ocr });
       await api.register(recognitionRoutes, { deps, ocr });
+      await api.register(priceTagsRoutes, { deps, ocr });
       await api.register(adsRoutes, { deps, payments });
       await api.register(adsAdminRoutes, { deps, payments });
       await api.register(bannerRoutes, { deps });

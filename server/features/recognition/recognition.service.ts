@@ -38,9 +38,9 @@ const DESCRIPTION_MAX_CHARS = 300;
 /** The closer look for a barcode shares the CPU with OCR: bounded so that it never makes the answer later. */
 const CLOSER_LOOK_MS = 1200;
 
-type ProductInfo = { id: string; name: string; brand: string | null; category: string; description: string | null; unit: string | null; barcode: string | null };
+export type ProductInfo = { id: string; name: string; brand: string | null; category: string; description: string | null; unit: string | null; barcode: string | null };
 
-async function productInfo(db: DbOrTx, id: string): Promise<ProductInfo | null> {
+export async function productInfo(db: DbOrTx, id: string): Promise<ProductInfo | null> {
   const [row] = await db
     .select({ id: products.id, name: products.name, brand: products.brand, category: products.category, description: products.description, unit: products.unit, barcode: products.barcode })
     .from(products)
@@ -68,7 +68,7 @@ function decodePhoto(value: string | null | undefined): Buffer {
   }
 }
 
-async function readBarcodes(bytes: Buffer, deadlineMs?: number): Promise<DecodedBarcode[]> {
+export async function readBarcodes(bytes: Buffer, deadlineMs?: number): Promise<DecodedBarcode[]> {
   try {
     return await decodeBarcodes(bytes, deadlineMs === undefined ? {} : { deadlineMs });
   } catch (error) {
@@ -80,7 +80,7 @@ async function readBarcodes(bytes: Buffer, deadlineMs?: number): Promise<Decoded
 
 type BarcodeHit = { code: DecodedBarcode; productId: string };
 
-async function catalogueHit(db: DbOrTx, codes: DecodedBarcode[]): Promise<BarcodeHit | null> {
+export async function catalogueHit(db: DbOrTx, codes: DecodedBarcode[]): Promise<BarcodeHit | null> {
   for (const code of codes) {
     if (!code.valid || !code.gtin) continue;
     const productId = await productIdByBarcode(db, code.gtin);
