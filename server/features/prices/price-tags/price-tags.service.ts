@@ -17,7 +17,7 @@ import { parseTextLine } from '../../imports/line-parser';
 import { matchLabel } from '../../recognition/label-match';
 import { LABEL_VIEWS, type LabelPicture, loadPicture, mergeLines, readLabelCloser } from '../../recognition/label-reading';
 import { catalogueHit, productInfo, readBarcodes } from '../../recognition/recognition.service';
-import { amountsOf, readTagPrice, type TagLine } from './tag-price';
+import { amountsOf, joinSplitAmounts, readTagPrice, type TagLine } from './tag-price';
 import { cardView } from './tag-region';
 
 /** The closer look for a barcode, side by side with OCR: bounded so that it never makes the answer later. */
@@ -42,8 +42,8 @@ async function readLines(ocr: OcrPool, picture: LabelPicture): Promise<TagLine[]
   try {
     const read = (image: Buffer) => ocr.recognise(image, undefined, OCR_SETTINGS);
     readings = await Promise.all([
-      ...views.map(async (image) => (await read(image)).lines.map((line) => ({ ...line, onCard: false }))),
-      ...(card ? [read(card.image).then((result) => scaled(result, card.toViewScale).lines.map((line) => ({ ...line, onCard: true })))] : []),
+      ...views.map(async (image) => joinSplitAmounts((await read(image)).lines).map((line) => ({ ...line, onCard: false }))),
+      ...(card ? [read(card.image).then((result) => joinSplitAmounts(scaled(result, card.toViewScale).lines).map((line) => ({ ...line, onCard: true })))] : []),
     ]);
   } catch (error) {
     if (error instanceof AppError && error.code === 'DOCUMENT_QUEUE_FULL') throw new AppError('RECOGNITION_BUSY');

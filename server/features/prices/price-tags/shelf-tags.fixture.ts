@@ -31,7 +31,9 @@ async function labelPng(tag: ShelfTag): Promise<Buffer> {
   const fill = tag.yellow ? '#ffe14d' : '#ffffff';
   const texts: string[] = [];
   tag.name.forEach((line, i) => texts.push(`<text x="24" y="${48 + i * 34}" font-family="DejaVu Sans" font-weight="bold" font-size="28" fill="#111">${escape(line)}</text>`));
-  if (tag.price) texts.push(`<text x="${TAG_WIDTH - 24}" y="190" text-anchor="end" font-family="DejaVu Sans" font-weight="bold" font-size="84" fill="#c00000">${escape(tag.price)}</text>`);
+  // As big as the label's width allows (DejaVu Sans Bold's figures are about 0.7 em wide).
+  const priceSize = tag.price ? Math.min(84, Math.floor((TAG_WIDTH - 48) / (0.7 * tag.price.length))) : 0;
+  if (tag.price) texts.push(`<text x="${TAG_WIDTH - 24}" y="190" text-anchor="end" font-family="DejaVu Sans" font-weight="bold" font-size="${priceSize}" fill="#c00000">${escape(tag.price)}</text>`);
   if (tag.perMeasure) texts.push(`<text x="${TAG_WIDTH - 24}" y="232" text-anchor="end" font-family="DejaVu Sans" font-size="20" fill="#222">${escape(tag.perMeasure)}</text>`);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${TAG_WIDTH}" height="${TAG_HEIGHT}"><rect width="100%" height="100%" fill="${fill}" stroke="#555" stroke-width="3"/>${texts.join('')}</svg>`;
   const layers: OverlayOptions[] = [];

@@ -10,6 +10,10 @@
 //   - within each, amounts are ranked by the height of their figures (the big number), then by a
 //     currency or « Prix » beside them, then by being a multiple of 5 (francs CFA have no coins
 //     below 5), and the first is the price;
+//   - big figures are spaced wide: OCR may read « 3 850 » as two lines, « 3 » and « 850 F CFA »;
+//     a lone group of figures just left of an amount, as tall and on its line, is joined to it
+//     (joinSplitAmounts, per reading), and where one view read « 850 » and another « 3 850 » as
+//     tall, the longer reading is the price;
 //   - the price is sure when it is marked as one (currency, « Prix ») or stands clearly taller
 //     than any other amount read.
 import type { OcrLine } from '../../../platform/ocr/ocr-pool';
@@ -84,6 +88,35 @@ export function amountsOf(line: TagLine): Candidate[] {
   return found;
 }
 
+const boxOf = (line: OcrLine) => {
+  const words = line.words ?? [];
+  if (words.length === 0) return null;
+  return { x0: Math.min(...words.map((w) => w.bbox.x0)), x1: Math.max(...words.map((w) => w.bbox.x1)), y0: Math.min(...words.map((w) => w.bbox.y0)), y1: Math.max(...words.map((w) => w.bbox.y1)) };
+};
+
+/** One reading's lines with a lone leading group of figures (« 3 ») joined to the amount on its right (« 850 F CFA »). */
+export function joinSplitAmounts<L extends OcrLine>(lines: readonly L[]): L[] {
+  const used = new Set<number>();
+  const out: L[] = [];
+  for (const [i, line] of lines.entries()) {
+    const box = boxOf(line);
+    if (!box || !/^\d{3}(?!\d)/.test(line.text.trim())) continue;
+    const h = box.y1 - box.y0;
+    const j = lines.findIndex((other, k) => {
+      const b = boxOf(other);
+      if (k === i || used.has(k) || !b || !/^\d{1,3}$/.test(other.text.trim())) return false;
+      const oh = b.y1 - b.y0;
+      const gap = box.x0 - b.x1;
+      return oh >= 0.75 * h && oh <= 1.33 * h && Math.abs((b.y0 + b.y1) / 2 - (box.y0 + box.y1) / 2) < 0.4 * h && gap >= 0 && gap < 1.2 * h;
+    });
+    if (j < 0) continue;
+    used.add(i).add(j);
+    const left = lines[j];
+    out.push({ ...line, text: `${left.text.trim()} ${line.text.trim()}`, confidence: Math.min(line.confidence, left.confidence), words: [...(left.words ?? []), ...(line.words ?? [])] });
+  }
+  return [...out, ...lines.filter((_, k) => !used.has(k))];
+}
+
 /** The label's price (see the header), or null when the label shows none. */
 export function readTagPrice(lines: readonly TagLine[]): TagPrice | null {
   const candidates = lines.flatMap(amountsOf);
@@ -91,7 +124,10 @@ export function readTagPrice(lines: readonly TagLine[]): TagPrice | null {
   const ranked = [...candidates].sort(
     (a, b) => b.rank - a.rank || b.height - a.height || Number(b.marked) - Number(a.marked) || Number(b.round) - Number(a.round) || b.price - a.price,
   );
-  const best = ranked[0];
+  let best = ranked[0];
+  // « 850 » where another view read « 3 850 » as tall: the figure lost was the first.
+  const longer = ranked.find((c) => c.rank >= Math.min(1, best.rank) && c.height >= 0.75 * best.height && String(c.price).length > String(best.price).length && String(c.price).endsWith(String(best.price)));
+  if (longer) best = longer;
   const others = ranked.filter((c) => c.price !== best.price && c.rank === best.rank);
   const taller = best.height > 0 && others.every((c) => best.height >= TALLER * c.height);
   const marked = candidates.some((c) => c.price === best.price && c.marked);

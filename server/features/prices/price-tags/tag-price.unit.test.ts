@@ -2,7 +2,7 @@
 // per kilo or litre, a size, a barcode's digits or a date.
 import { describe, expect, it } from 'vitest';
 import type { OcrLine } from '../../../platform/ocr/ocr-pool';
-import { readTagPrice } from './tag-price';
+import { joinSplitAmounts, readTagPrice } from './tag-price';
 
 /** A line whose figures are `height` pixels tall. */
 const line = (text: string, height = 20): OcrLine => ({
@@ -40,5 +40,20 @@ describe('readTagPrice', () => {
     expect(readTagPrice([line('Code 4410', 18), line('1 350', 70)])).toEqual({ price: 1350, sure: true });
     expect(readTagPrice([line('995 F', 20)])).toEqual({ price: 995, sure: true });
     expect(readTagPrice([line('1350', 20), line('1200', 20)])?.sure).toBe(false);
+  });
+});
+
+describe('joinSplitAmounts', () => {
+  const boxed = (text: string, x0: number, x1: number, y0 = 100, y1 = 160): OcrLine => ({ text, confidence: 90, words: [{ text, confidence: 90, bbox: { x0, y0, x1, y1 } }] });
+
+  it('joins a lone leading figure read as its own line to the amount just right of it, as tall and on its line', () => {
+    const joined = joinSplitAmounts([boxed('850 F CFA', 200, 500), line('Mayonnaise'), boxed('3', 130, 170)]);
+    expect(readTagPrice(joined)?.price).toBe(3850);
+  });
+
+  it('leaves apart figures that are smaller, far, or on another line', () => {
+    for (const other of [boxed('3', 130, 150, 130, 160), boxed('3', 10, 40), boxed('3', 130, 170, 200, 260)]) {
+      expect(readTagPrice(joinSplitAmounts([boxed('850 F CFA', 200, 500), other]))?.price).toBe(850);
+    }
   });
 });
