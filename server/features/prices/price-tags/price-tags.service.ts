@@ -17,7 +17,7 @@ import { parseTextLine } from '../../imports/line-parser';
 import { matchLabel } from '../../recognition/label-match';
 import { LABEL_VIEWS, type LabelPicture, loadPicture, mergeLines, readLabelCloser } from '../../recognition/label-reading';
 import { catalogueHit, productInfo, readBarcodes } from '../../recognition/recognition.service';
-import { amountsOf, joinSplitAmounts, readTagPrice, type TagLine } from './tag-price';
+import { amountsOf, isPerMeasure, joinSplitAmounts, readTagPrice, type TagLine } from './tag-price';
 import { cardView } from './tag-region';
 
 /** The closer look for a barcode, side by side with OCR: bounded so that it never makes the answer later. */
@@ -96,8 +96,9 @@ export async function readPriceTag(deps: AppDeps, ocr: OcrPool, bytes: Buffer): 
   const barcode = hit?.code.gtin ?? codes.find((c) => c.valid)?.gtin ?? null;
 
   const price = readTagPrice(lines);
-  // The product's words are on the lines that hold no amount (the price lines would only add noise).
-  let nameLines = lines.filter((line) => amountsOf(line).length === 0);
+  // The product's words are on the lines that hold no amount (the price lines, « Prix au litre », would only add noise).
+  const isNameLine = (line: OcrLine) => amountsOf(line).length === 0 && !isPerMeasure(line);
+  let nameLines = lines.filter(isNameLine);
   const index = await loadIndex(deps.db);
 
   let product: { id: string; name: string } | null = null;
@@ -114,7 +115,7 @@ export async function readPriceTag(deps: AppDeps, ocr: OcrPool, bytes: Buffer): 
     let match = matchLabel(index, nameLines);
     if (!match.product) {
       // As recognition does: a closer look (larger, in grey) for the smaller print; its lines serve the product only.
-      nameLines = mergeLines(nameLines, (await readLabelCloser(ocr, picture)).filter((line) => amountsOf(line).length === 0));
+      nameLines = mergeLines(nameLines, (await readLabelCloser(ocr, picture)).filter(isNameLine));
       match = matchLabel(index, nameLines);
     }
     if (match.product && match.confidence >= RECOGNITION_MATCH_CONFIDENCE) {

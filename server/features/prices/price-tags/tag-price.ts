@@ -67,6 +67,9 @@ function mendFigures(text: string): string {
   return text.replace(/(?<=\d[ .]?)[oO]|[oO](?=[ .]?\d)/g, '0').replace(/(?<=\s|^)[lI|](?=[ .]\d{3}\b)/g, '1');
 }
 
+/** A line that speaks of a price per kilo or litre (« Prix au kilo : 2 700 F », « 850 F/kg »). */
+export const isPerMeasure = (line: OcrLine) => PER_MEASURE_LINE.test(fold(line.text));
+
 export function amountsOf(line: TagLine): Candidate[] {
   const folded = fold(mendFigures(line.text)).replace(DATE_AROUND, ' ').replace(CODE_DIGITS, ' ');
   if (PER_MEASURE_LINE.test(folded)) return [];
