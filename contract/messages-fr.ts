@@ -35,6 +35,7 @@ export { catalogueUi, trustUi } from './messages-catalogue';
 export { catalogueHygiene } from './messages-catalogue-hygiene';
 export { products, nearbyInvite } from './messages-products';
 export { nearbyPrices } from './messages-nearby-prices';
+export { receipts } from './messages-receipts';
 export { profile } from './messages-profile';
 export { quality } from './messages-quality';
 export { recognitionApi } from './messages-recognition';

@@ -57,6 +57,7 @@ import { registerDemoRedaction } from './features/moderation/demo-redaction';
 import { importsRoutes } from './features/imports/imports.routes';
 import { recognitionRoutes } from './features/recognition/recognition.routes';
 import { priceTagsRoutes } from './features/prices/price-tags/price-tags.routes';
+import { receiptsRoutes } from './features/prices/receipts/receipts.routes';
 import { bannerRoutes } from './features/ads/banner.routes';
 import { adsRoutes } from './features/ads/ads.routes';
 import { adsAdminRoutes } from './features/ads/ads-admin.routes';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       await api.register(importsRoutes, { deps, ocr });
       await api.register(recognitionRoutes, { deps, ocr });
       await api.register(priceTagsRoutes, { deps, ocr });
+      await api.register(receiptsRoutes, { deps, ocr });
       await api.register(adsRoutes, { deps, payments });
       await api.register(adsAdminRoutes, { deps, payments });
       await api.register(bannerRoutes, { deps });

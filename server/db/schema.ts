@@ -370,6 +370,28 @@ export const currentPrices = pgTable(
 );
 
 /** "Signaler ce prix": a user's (or the outlier job's, user null) report on a shown price. */
+/**
+ * A till receipt sent to be read (issue 29): who sent it, where it stands (processing, ready, failed,
+ * submitted), what was read (the API's ReadReceipt, features/prices/receipts/receipts.service.ts),
+ * and the SHA-256 of its file, so the same file is read once.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'processing' | 'ready' | 'failed' | 'submitted'>().notNull(),
+    fileSha256: text('file_sha256').notNull(),
+    /** The answer of GET /api/prices/receipts/{id} once read (without id and status). */
+    reading: jsonb('reading').$type<Record<string, unknown>>(),
+    /** Why it failed (an error code of platform/errors.ts). */
+    failure: text('failure'),
+    createdAt: createdAt(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (t) => [index('receipts_user_idx').on(t.userId, t.createdAt.desc()), index('receipts_file_idx').on(t.fileSha256)],
+);
+
 export const priceFlags = pgTable(
   'price_flags',
   {

@@ -64,6 +64,11 @@ const ERRORS = {
   DOCUMENT_PROCESSING_FAILED: [503, fr.lists.importError],
   DOCUMENT_QUEUE_FULL: [503, fr.lists.importBusy],
   TOO_MANY_IMPORTS: [429, fr.lists.tooManyImports],
+  // Till receipts (issue 29)
+  RECEIPT_NOT_A_RECEIPT: [422, fr.receipts.notAReceipt],
+  RECEIPT_FORMAT: [415, fr.receipts.format],
+  RECEIPT_NOT_FOUND: [404, fr.receipts.notFound],
+  RECEIPT_POSITION: [400, fr.receipts.position],
   NOTHING_PRICED: [422, fr.checkoutUi.nothingPriced],
   PAYMENT_METHOD_NOT_FOUND: [404, fr.paymentsUi.notFound],
   PAYMENT_METHOD_LIMIT: [409, fr.paymentsUi.limit],

@@ -2,7 +2,7 @@
 // The plain answer is the spec's JSON. A client that sends `Accept: application/x-ndjson` gets the
 // analysis progress as it happens, one JSON object per line, then the result or the error.
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PassThrough } from 'node:stream';
 import { errorResponses } from '#contract/api-errors';
 import { DOCUMENT_MAX_BYTES, ImportResultSchema, type ImportStreamEvent, ImportStreamEventSchema } from '#contract/imports';
@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps';
 import { createAccountWorkLimiter } from '../../platform/account-work-limiter';
 import { principalOf } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
+import { readFileUpload } from '../../platform/multipart-upload';
 import type { OcrPool } from '../../platform/ocr/ocr-pool';
 import { extractShoppingList, type ImportProgress } from './imports.service';
 
@@ -20,7 +21,6 @@ const IMPORTS_AT_ONCE_PER_USER = 2;
 /** Progress lines are sent at most this often (tesseract reports many times a second). */
 const PROGRESS_EVERY_MS = 200;
 
-type Uploaded = { bytes: Buffer; filename: string | null };
 
 /** The plain JSON answer, or (Accept: application/x-ndjson) the stream of events, one per line. */
 const answers = {
@@ -30,21 +30,6 @@ const answers = {
   },
   ...errorResponses(400, 401, 403, 413, 415, 422, 429, 503),
 };
-
-async function readUpload(request: FastifyRequest): Promise<Uploaded> {
-  try {
-    const part = await request.file();
-    if (!part || part.fieldname !== 'file') throw new AppError('DOCUMENT_REQUIRED');
-    const bytes = await part.toBuffer();
-    if (bytes.length === 0) throw new AppError('DOCUMENT_REQUIRED');
-    return { bytes, filename: part.filename || null };
-  } catch (error) {
-    // The multipart plugin's own errors (a file over 10 MB, too many parts) keep their answers;
-    // the parser's (no boundary, no closing boundary, garbage) say the upload itself is broken.
-    if (error instanceof AppError || (error as { code?: string }).code?.startsWith('FST_')) throw error;
-    throw new AppError('UPLOAD_MALFORMED');
-  }
-}
 
 function streamProgress(reply: FastifyReply): { progress: ImportProgress; end: (event: ImportStreamEvent) => void } {
   const stream = new PassThrough();
@@ -76,7 +61,7 @@ export async function importsRoutes(fastify: FastifyInstance, { deps, ocr }: { d
   fastify.post('/extract-shopping-list', { onRequest: fastify.requireConsumer, compress: false, schema: { tags: ['lists'], consumes: ['multipart/form-data'], response: answers } }, async (request, reply) => {
     const release = limiter.acquire(principalOf(request).userId);
     try {
-      const upload = await readUpload(request);
+      const upload = await readFileUpload(request);
       if (!(request.headers.accept ?? '').includes(NDJSON)) return await extractShoppingList(deps, ocr, upload.bytes, upload.filename);
       // From here the status is 200 and what happens is told in the stream.
       const stream = streamProgress(reply);

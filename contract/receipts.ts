@@ -1,0 +1,43 @@
+// Till receipts read into prices (issue 29, item 1): what POST /api/prices/receipts and
+// GET /api/prices/receipts/{receipt_id} answer.
+import { z } from 'zod';
+import { MatchCandidateSchema } from './imports';
+
+export const RECEIPT_STATUSES = ['processing', 'ready', 'failed', 'submitted'] as const;
+export const RECEIPT_CONFIDENCES = ['high', 'medium', 'low'] as const;
+
+export const ReceiptLineSchema = z.object({
+  index: z.number().int(),
+  original_text: z.string(),
+  product_id: z.string().nullable(),
+  product_name: z.string().nullable(),
+  candidates: z.array(MatchCandidateSchema),
+  quantity: z.number(),
+  unit_price_xaf: z.number().int().nullable(),
+  line_total_xaf: z.number().int().nullable(),
+  confidence: z.enum(RECEIPT_CONFIDENCES),
+});
+
+export const ReceiptSchema = z.object({
+  receipt_id: z.string(),
+  status: z.enum(RECEIPT_STATUSES),
+  store: z.object({
+    store_id: z.string().nullable(),
+    name: z.string().nullable(),
+    candidates: z.array(z.object({ store_id: z.string(), name: z.string() })),
+  }),
+  purchased_at: z.string().nullable(),
+  total_xaf: z.number().int().nullable(),
+  lines: z.array(ReceiptLineSchema),
+  checks: z.object({ lines_total_xaf: z.number().int(), matches_total: z.boolean() }),
+});
+export type Receipt = z.infer<typeof ReceiptSchema>;
+export type ReceiptLine = z.infer<typeof ReceiptLineSchema>;
+
+/** Optional fields of the upload: where the shopper stands (the stores near it are the likely ones). */
+export const ReceiptUploadFieldsSchema = z.object({
+  latitude: z.coerce.number().min(-90).max(90).optional(),
+  longitude: z.coerce.number().min(-180).max(180).optional(),
+});
+
+export const ReceiptParamsSchema = z.object({ receipt_id: z.string() });

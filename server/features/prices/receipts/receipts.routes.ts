@@ -1,0 +1,71 @@
+// POST /api/prices/receipts (issue 29, item 1): a till receipt — photo (JPEG, PNG, WebP) or PDF,
+// ≤ 10 MB, typed by content — as multipart field `file`, with the shopper's `latitude` and
+// `longitude` as fields before it (or in the query); answers the read receipt (201, or 200 when
+// the owner had sent that file already). GET /api/prices/receipts/{receipt_id}: the same answer,
+// for its owner and moderators. Heavy work, bounded per account as list imports are (French 429).
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '#contract/api-errors';
+import { DOCUMENT_MAX_BYTES } from '#contract/imports';
+import { ReceiptParamsSchema, ReceiptSchema, ReceiptUploadFieldsSchema } from '#contract/receipts';
+import type { AppDeps } from '../../../deps';
+import { createAccountWorkLimiter } from '../../../platform/account-work-limiter';
+import { principalOf } from '../../../platform/auth-guard';
+import { AppError } from '../../../platform/errors';
+import { readFileUpload } from '../../../platform/multipart-upload';
+import type { OcrPool } from '../../../platform/ocr/ocr-pool';
+import type { Position } from './receipt-matching';
+import { readReceiptUpload, receiptFor } from './receipts.service';
+
+/** Receipts one account may have in reading at once (and IMPORTS_PER_USER_PER_HOUR an hour, as documents). */
+const RECEIPTS_AT_ONCE = 2;
+
+/** The position sent with the file or in the query: both or neither, within range. */
+function positionOf(values: Record<string, unknown>): Position | null {
+  const parsed = ReceiptUploadFieldsSchema.safeParse(values);
+  if (!parsed.success) throw new AppError('RECEIPT_POSITION');
+  const { latitude, longitude } = parsed.data;
+  if ((latitude === undefined) !== (longitude === undefined)) throw new AppError('RECEIPT_POSITION');
+  return latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null;
+}
+
+export async function receiptsRoutes(fastify: FastifyInstance, { deps, ocr }: { deps: AppDeps; ocr: OcrPool }) {
+  await fastify.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 } });
+  const limiter = createAccountWorkLimiter({ perHour: deps.config.imports.perUserPerHour, atOnce: RECEIPTS_AT_ONCE, error: 'TOO_MANY_IMPORTS' }, deps.now);
+
+  fastify.post(
+    '/prices/receipts',
+    {
+      onRequest: fastify.requireConsumer,
+      compress: false,
+      schema: {
+        tags: ['prices'],
+        summary: 'Lire un ticket de caisse',
+        consumes: ['multipart/form-data'],
+        response: { 200: ReceiptSchema, 201: ReceiptSchema, ...errorResponses(400, 401, 403, 413, 415, 422, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const release = limiter.acquire(principal.userId);
+      try {
+        const upload = await readFileUpload(request);
+        const position = positionOf({ ...(request.query as Record<string, unknown>), ...upload.fields });
+        const { receipt, created } = await readReceiptUpload(deps, ocr, principal, upload.bytes, position);
+        return reply.code(created ? 201 : 200).send(receipt);
+      } finally {
+        release();
+      }
+    },
+  );
+
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    '/prices/receipts/:receipt_id',
+    {
+      onRequest: fastify.requireUser,
+      schema: { tags: ['prices'], summary: 'Un ticket de caisse lu', params: ReceiptParamsSchema, response: { 200: ReceiptSchema, ...errorResponses(401, 404) } },
+    },
+    async (request) => receiptFor(deps, principalOf(request), request.params.receipt_id),
+  );
+}
