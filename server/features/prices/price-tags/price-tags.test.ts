@@ -123,6 +123,13 @@ describe('POST /api/prices/price-tags', () => {
     expect(await count()).toBe(before);
   }, 60_000);
 
+  it('heavy work: one account may have two labels read at once, a third is a French 429', async () => {
+    const carol = await registerUser(ctx.app);
+    const res = await Promise.all([0, 1, 2].map(() => send(documentUpload(photos.get('spaghetti')!, 'etiquette.jpg'), carol)));
+    expect(res.map((r) => r.statusCode).sort()).toEqual([200, 200, 429]);
+    expect(detailOf(res.find((r) => r.statusCode === 429)!)).toBe(fr.recognitionApi.tooMany);
+  }, 60_000);
+
   it('signed out: 401', async () => {
     const res = await send(documentUpload(photos.get('noPrice')!, 'etiquette.jpg'), null);
     expect(res.statusCode).toBe(401);
