@@ -2,6 +2,7 @@
 // GET /api/prices/receipts/{receipt_id} answer.
 import { z } from 'zod';
 import { MatchCandidateSchema } from './imports';
+import { receipts } from './messages-receipts';
 
 export const RECEIPT_STATUSES = ['processing', 'ready', 'failed', 'submitted'] as const;
 export const RECEIPT_CONFIDENCES = ['high', 'medium', 'low'] as const;
@@ -41,3 +42,20 @@ export const ReceiptUploadFieldsSchema = z.object({
 });
 
 export const ReceiptParamsSchema = z.object({ receipt_id: z.string() });
+
+/** A receipt older than this is not a current price any more. */
+export const RECEIPT_MAX_AGE_DAYS = 60;
+export const RECEIPT_LINES_MAX = 200;
+
+export const ReceiptSubmitSchema = z.object({
+  store_id: z.string().min(1),
+  purchased_at: z.string().datetime({ offset: true, message: receipts.dateFormat }).optional(),
+  lines: z
+    .array(z.object({ index: z.number().int().min(0), product_id: z.string().min(1), unit_price_xaf: z.number().int().min(1).max(10_000_000) }))
+    .min(1)
+    .max(RECEIPT_LINES_MAX),
+});
+export type ReceiptSubmit = z.infer<typeof ReceiptSubmitSchema>;
+
+export const ReceiptSubmittedSchema = z.object({ created: z.number().int(), held: z.number().int(), observation_ids: z.array(z.string()) });
+export type ReceiptSubmitted = z.infer<typeof ReceiptSubmittedSchema>;

@@ -307,7 +307,7 @@ export const priceObservations = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     photoUrl: text('photo_url'),
-    /** 'seed', 'contribution' or 'product_form'. */
+    /** 'seed', 'contribution', 'receipt' (a till receipt's line) or 'product_form'. */
     source: text('source').notNull(),
     /**
      * 'accepted' (a voice in the consensus), 'held' (waits for a moderator, not used) or 'rejected'
@@ -386,10 +386,16 @@ export const receipts = pgTable(
     reading: jsonb('reading').$type<Record<string, unknown>>(),
     /** Why it failed (an error code of platform/errors.ts). */
     failure: text('failure'),
+    /** Once submitted: its store, date-time, total and priced lines, hashed — the same ticket is counted once, whoever sends it. */
+    fingerprint: text('fingerprint'),
     createdAt: createdAt(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
   },
-  (t) => [index('receipts_user_idx').on(t.userId, t.createdAt.desc()), index('receipts_file_idx').on(t.fileSha256)],
+  (t) => [
+    index('receipts_user_idx').on(t.userId, t.createdAt.desc()),
+    index('receipts_file_idx').on(t.fileSha256),
+    uniqueIndex('receipts_fingerprint_idx').on(t.fingerprint).where(sql`${t.fingerprint} is not null`),
+  ],
 );
 
 export const priceFlags = pgTable(

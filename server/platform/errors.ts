@@ -7,6 +7,7 @@ import { CATALOGUE_LIMITS } from '#contract/constants';
 import { fr } from '#contract/messages';
 import { TRUST } from '#contract/prices';
 import { isDatabaseConnectionLost } from './database-errors';
+import { RECEIPT_MAX_AGE_DAYS } from '#contract/receipts';
 
 const ERRORS = {
   VALIDATION: [400, fr.common.invalidValue],
@@ -69,6 +70,13 @@ const ERRORS = {
   RECEIPT_FORMAT: [415, fr.receipts.format],
   RECEIPT_NOT_FOUND: [404, fr.receipts.notFound],
   RECEIPT_POSITION: [400, fr.receipts.position],
+  RECEIPT_STILL_READING: [409, fr.receipts.stillReading],
+  RECEIPT_ALREADY_SUBMITTED: [409, fr.receipts.alreadySubmitted],
+  RECEIPT_ALREADY_COUNTED: [409, fr.receipts.alreadyCounted],
+  RECEIPT_NOT_READABLE: [409, fr.receipts.notReadable],
+  RECEIPT_LINE_UNKNOWN: [400, fr.receipts.lineUnknown],
+  RECEIPT_LINE_TWICE: [400, fr.receipts.lineTwice],
+  RECEIPT_DATE_INVALID: [400, fr.receipts.dateInvalid(RECEIPT_MAX_AGE_DAYS)],
   NOTHING_PRICED: [422, fr.checkoutUi.nothingPriced],
   PAYMENT_METHOD_NOT_FOUND: [404, fr.paymentsUi.notFound],
   PAYMENT_METHOD_LIMIT: [409, fr.paymentsUi.limit],

@@ -4,6 +4,7 @@ import type { DashboardSummary } from '#contract/dashboard';
 import type { AppDeps } from '../../deps';
 import { orders, priceObservations, shoppingListItems, shoppingLists } from '../../db/schema';
 import type { Principal } from '../../platform/auth-guard';
+import { CONTRIBUTED_SOURCES } from '../prices/prices.service';
 
 const RECENT_LISTS = 3;
 
@@ -13,7 +14,7 @@ export async function dashboardSummary(deps: AppDeps, principal: Principal): Pro
   const [[lists], [deliveries], [contributions], recent] = await Promise.all([
     db.select({ n: count() }).from(shoppingLists).where(eq(shoppingLists.userId, userId)),
     db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
-    db.select({ n: count() }).from(priceObservations).where(and(eq(priceObservations.userId, userId), eq(priceObservations.source, 'contribution'))),
+    db.select({ n: count() }).from(priceObservations).where(and(eq(priceObservations.userId, userId), inArray(priceObservations.source, CONTRIBUTED_SOURCES))),
     db.select().from(shoppingLists).where(eq(shoppingLists.userId, userId)).orderBy(desc(shoppingLists.createdAt)).limit(RECENT_LISTS),
   ]);
   const itemCounts = recent.length

@@ -34,7 +34,9 @@ const PHOTO_VARIANTS: ImageVariant[] = [
   { suffix: '-thumb.webp', width: 320, height: 320, fit: 'cover' },
 ];
 
-export type ObservationSource = 'contribution' | 'product_form';
+export type ObservationSource = 'contribution' | 'receipt' | 'product_form';
+/** The sources of what a shopper contributed (their stats count these). */
+export const CONTRIBUTED_SOURCES: ObservationSource[] = ['contribution', 'receipt'];
 type ObservationRow = typeof priceObservations.$inferSelect;
 
 export type NewObservation = {
@@ -49,6 +51,8 @@ export type NewObservation = {
   /** The address the request came from (evidence for moderators). */
   ip?: string | null;
   now: Date;
+  /** When the price was seen, if not now (a till receipt's date); never later than `now`. */
+  observedAt?: Date;
 };
 
 export type RecordedObservation = {
@@ -143,7 +147,7 @@ export async function recordObservation(tx: Tx, input: NewObservation): Promise<
       status: verdict.status,
       reviewReason: verdict.reason,
       probation: speaker.onProbation,
-      observedAt: now,
+      observedAt: input.observedAt && input.observedAt < now ? input.observedAt : now,
       createdAt: now,
     })
     .returning();

@@ -1,5 +1,5 @@
 // The signed-in user's own account: profile, avatar, password, preferences and statistics.
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fr } from '#contract/messages';
 import type { PasswordChangeSchema, Preferences, ProfileUpdateResponse, ProfileUpdateSchema, User, UserStats } from '#contract/users';
@@ -19,6 +19,7 @@ import type { PhoneVerification } from '../auth/phone-verification';
 import { spendOpenResetLinks } from '../auth/password-reset';
 import { queueMails } from '../notifications/mail-outbox';
 import { storeCities } from '../stores/stores.service';
+import { CONTRIBUTED_SOURCES } from '../prices/prices.service';
 
 /**
  * Saves the profile. A new e-mail address needs the current password, and the old address is told
@@ -149,7 +150,7 @@ export async function userStats(deps: AppDeps, principal: Principal): Promise<Us
   const userId = principal.userId;
   const [[lists], [contributions], [deliveries], [savings]] = await Promise.all([
     db.select({ n: count() }).from(shoppingLists).where(eq(shoppingLists.userId, userId)),
-    db.select({ n: count() }).from(priceObservations).where(and(eq(priceObservations.userId, userId), eq(priceObservations.source, 'contribution'))),
+    db.select({ n: count() }).from(priceObservations).where(and(eq(priceObservations.userId, userId), inArray(priceObservations.source, CONTRIBUTED_SOURCES))),
     db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
     // What the chosen baskets saved against the nearest-store plan, over deliveries not cancelled.
     db.execute<{ total: number | string | null }>(sql`
@@ -165,7 +166,7 @@ export async function userStats(deps: AppDeps, principal: Principal): Promise<Us
       .from(priceObservations)
       .innerJoin(products, eq(products.id, priceObservations.productId))
       .innerJoin(stores, eq(stores.id, priceObservations.storeId))
-      .where(and(eq(priceObservations.userId, userId), eq(priceObservations.source, 'contribution')))
+      .where(and(eq(priceObservations.userId, userId), inArray(priceObservations.source, CONTRIBUTED_SOURCES)))
       .orderBy(desc(priceObservations.createdAt))
       .limit(RECENT_ACTIVITY),
     db.select({ status: orders.status, at: orders.createdAt }).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(RECENT_ACTIVITY),

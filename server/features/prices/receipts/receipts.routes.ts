@@ -2,13 +2,13 @@
 // ≤ 10 MB, typed by content — as multipart field `file`, with the shopper's `latitude` and
 // `longitude` as fields before it (or in the query); answers the read receipt (201, or 200 when
 // the owner had sent that file already). GET /api/prices/receipts/{receipt_id}: the same answer,
-// for its owner and moderators. Heavy work, bounded per account as list imports are (French 429).
+// for its owner and moderators. POST …/{receipt_id}/submit: the reviewed prices (receipt-submit.ts). Heavy work, bounded per account as list imports are (French 429).
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '#contract/api-errors';
 import { DOCUMENT_MAX_BYTES } from '#contract/imports';
-import { ReceiptParamsSchema, ReceiptSchema, ReceiptUploadFieldsSchema } from '#contract/receipts';
+import { ReceiptParamsSchema, ReceiptSchema, ReceiptSubmitSchema, ReceiptSubmittedSchema, ReceiptUploadFieldsSchema } from '#contract/receipts';
 import type { AppDeps } from '../../../deps';
 import { createAccountWorkLimiter } from '../../../platform/account-work-limiter';
 import { principalOf } from '../../../platform/auth-guard';
@@ -17,6 +17,7 @@ import { readFileUpload } from '../../../platform/multipart-upload';
 import type { OcrPool } from '../../../platform/ocr/ocr-pool';
 import type { Position } from './receipt-matching';
 import { readReceiptUpload, receiptFor } from './receipts.service';
+import { submitReceipt } from './receipt-submit';
 
 /** Receipts one account may have in reading at once (and IMPORTS_PER_USER_PER_HOUR an hour, as documents). */
 const RECEIPTS_AT_ONCE = 2;
@@ -67,5 +68,20 @@ export async function receiptsRoutes(fastify: FastifyInstance, { deps, ocr }: { 
       schema: { tags: ['prices'], summary: 'Un ticket de caisse lu', params: ReceiptParamsSchema, response: { 200: ReceiptSchema, ...errorResponses(401, 404) } },
     },
     async (request) => receiptFor(deps, principalOf(request), request.params.receipt_id),
+  );
+
+  fastify.withTypeProvider<ZodTypeProvider>().post(
+    '/prices/receipts/:receipt_id/submit',
+    {
+      onRequest: fastify.requireConsumer,
+      schema: {
+        tags: ['prices'],
+        summary: 'Envoyer les prix d’un ticket relu',
+        params: ReceiptParamsSchema,
+        body: ReceiptSubmitSchema,
+        response: { 201: ReceiptSubmittedSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await submitReceipt(deps, principalOf(request), request.params.receipt_id, request.body, request.ip)),
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "receipts" ADD COLUMN "fingerprint" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "receipts_fingerprint_idx" ON "receipts" USING btree ("fingerprint") WHERE "receipts"."fingerprint" is not null;
