@@ -2,32 +2,18 @@
 // `file` → the product and the price read on it (price-tags.service.ts). Signed-in consumers only;
 // heavy work, so bounded per account as product photos are (French 429).
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '#contract/api-errors';
 import { PRICE_TAG_MAX_BYTES, PRICE_TAGS_PER_USER_PER_HOUR, PriceTagResultSchema } from '#contract/price-tags';
 import type { AppDeps } from '../../../deps';
 import { createAccountWorkLimiter } from '../../../platform/account-work-limiter';
 import { principalOf } from '../../../platform/auth-guard';
-import { AppError } from '../../../platform/errors';
+import { readFileUpload } from '../../../platform/multipart-upload';
 import type { OcrPool } from '../../../platform/ocr/ocr-pool';
 import { readPriceTag } from './price-tags.service';
 
 /** Label photos one account may have in analysis at once. */
 const PRICE_TAGS_AT_ONCE = 2;
-
-/** The photo's bytes; an empty or missing `file` is a French 400, one over 10 MB the multipart plugin's 413. */
-async function readPhoto(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const part = await request.file();
-    if (!part || part.fieldname !== 'file') throw new AppError('DOCUMENT_REQUIRED');
-    const bytes = await part.toBuffer();
-    if (bytes.length === 0) throw new AppError('DOCUMENT_REQUIRED');
-    return bytes;
-  } catch (error) {
-    if (error instanceof AppError || (error as { code?: string }).code?.startsWith('FST_')) throw error;
-    throw new AppError('UPLOAD_MALFORMED');
-  }
-}
 
 export async function priceTagsRoutes(fastify: FastifyInstance, { deps, ocr }: { deps: AppDeps; ocr: OcrPool }) {
   await fastify.register(multipart, { limits: { fileSize: PRICE_TAG_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 } });
@@ -47,7 +33,7 @@ export async function priceTagsRoutes(fastify: FastifyInstance, { deps, ocr }: {
     async (request) => {
       const release = limiter.acquire(principalOf(request).userId);
       try {
-        return await readPriceTag(deps, ocr, await readPhoto(request));
+        return await readPriceTag(deps, ocr, (await readFileUpload(request)).bytes);
       } finally {
         release();
       }
