@@ -38,7 +38,8 @@ export function addCounts(a: Counts, b: Counts): Counts {
 /** Lower case, no accents, letters and digits separated by single spaces. */
 export const fold = (text: string) => foldAccents(text).toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
-function levenshtein(a: string, b: string): number {
+/** Edits (insert, delete, replace) from `a` to `b`. */
+export function levenshtein(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let previous = row[0];

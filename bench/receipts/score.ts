@@ -4,6 +4,7 @@
 import { foldName } from '#contract/lists';
 import type { ReadReceipt } from '../../server/features/prices/receipts/receipt-text';
 import type { Ticket } from './tickets';
+import { levenshtein } from '../import/score';
 
 export type ReceiptCounts = {
   documents: number;
@@ -31,19 +32,6 @@ export function addReceiptCounts(a: ReceiptCounts, b: ReceiptCounts): ReceiptCou
 
 const fold = (text: string) => foldName(text).replace(/[^a-z0-9]+/g, '');
 
-function levenshtein(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const kept = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = kept;
-    }
-  }
-  return row[b.length];
-}
 
 export function labelSimilarity(a: string, b: string): number {
   const x = fold(a);

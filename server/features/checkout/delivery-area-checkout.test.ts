@@ -14,22 +14,14 @@ import type { OptimizeResponse } from '#contract/optimiser';
 import type { PaymentMethod } from '#contract/payments';
 import { carts, currentPrices, notifications, orders, payments, products, shoppingLists, stores } from '../../db/schema';
 import { haversineKm, type LatLng } from '../../platform/geo';
+import { AREA_POSITIONS, LIBREVILLE, placeStores } from '../../test/delivery-area-fixture';
 import { bearer, createTestContext, detailOf, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
 let alice: SignedIn;
 let bob: SignedIn;
-const LIBREVILLE = { latitude: 0.39, longitude: 9.45 };
 const FRANCEVILLE = { latitude: -1.63, longitude: 13.58 };
-const degreesNorth = (km: number) => ({ latitude: LIBREVILLE.latitude + km / 111.19, longitude: LIBREVILLE.longitude });
-const POSITIONS = {
-  libreville: { latitude: 0.4, longitude: 9.45 },
-  owendo: { latitude: 0.29, longitude: 9.5 },
-  edgeIn: degreesNorth(OPTIMISER.deliveryRadiusKm - 1),
-  edgeOut: degreesNorth(OPTIMISER.deliveryRadiusKm + 1),
-  franceville: { latitude: -1.625, longitude: 13.583 },
-  mover: { latitude: 0.41, longitude: 9.46 },
-};
+const POSITIONS = { ...AREA_POSITIONS, franceville: { latitude: -1.625, longitude: 13.583 }, mover: { latitude: 0.41, longitude: 9.46 } };
 type Key = keyof typeof POSITIONS;
 let storeIds: Record<Key, string>;
 let storeNames: Record<Key, string>;
@@ -41,13 +33,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   [alice, bob] = await Promise.all([registerUser(ctx.app), registerUser(ctx.app)]);
   const tag = randomUUID().slice(0, 6);
-  const keys = Object.keys(POSITIONS) as Key[];
-  storeNames = Object.fromEntries(keys.map((k) => [k, `Magasin ${k} ${tag}`])) as Record<Key, string>;
-  const rows = await ctx.db
-    .insert(stores)
-    .values(keys.map((k) => ({ name: storeNames[k], ...POSITIONS[k], source: 'user' })))
-    .returning({ id: stores.id });
-  storeIds = Object.fromEntries(keys.map((k, i) => [k, rows[i].id])) as Record<Key, string>;
+  ({ ids: storeIds, names: storeNames } = await placeStores(ctx.db, POSITIONS));
   const [r, o, b] = await ctx.db
     .insert(products)
     .values([`Riz panier ${tag}`, `Huile panier ${tag}`, `Pain panier ${tag}`].map((name) => ({ name, category: 'Épicerie' })))

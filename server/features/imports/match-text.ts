@@ -3,6 +3,7 @@
 // ("Cuisin'Or" → "cuisinor"), French plurals reduced ("oeufs" → "oeuf", "plateaux" → "plateau"),
 // and a word similarity that forgives typing slips and OCR confusions (0/o, 1/l/i, rn/m, cl/d…).
 // Pure: no I/O.
+import { foldLetters } from '#contract/fold';
 
 const STOPWORDS = new Set([
   'de', 'du', 'des', 'd', 'la', 'le', 'les', 'l', 'un', 'une', 'a', 'au', 'aux', 'en', 'et', 'ou',
@@ -57,12 +58,7 @@ export type WordKind = 'content' | 'modifier' | 'number' | 'pack';
 
 /** Folded text: lower case, no accents, elisions dropped, inner apostrophes joined, only [a-z0-9 ]. */
 export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
+  return foldLetters(text)
     .replace(/[’`´]/g, "'")
     .replace(/(^|[^a-z0-9])(?:l|d|j|n|s|c|m|t|qu)'(?=[a-z])/g, '$1')
     .replace(/([a-z0-9])'(?=[a-z0-9])/g, '$1')

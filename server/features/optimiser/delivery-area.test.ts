@@ -9,25 +9,16 @@ import type { OptimizeResponse, Optimization } from '#contract/optimiser';
 import { eq } from 'drizzle-orm';
 import { addDays, todayInGabon } from '#contract/format';
 import type { DeliveryRequest } from '#contract/orders';
-import { carts, currentPrices, products, shoppingListItems, shoppingLists, stores } from '../../db/schema';
+import { carts, currentPrices, products, shoppingListItems, shoppingLists } from '../../db/schema';
 import { haversineKm } from '../../platform/geo';
+import { AREA_POSITIONS, LIBREVILLE, placeStores } from '../../test/delivery-area-fixture';
 import { bearer, createTestContext, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
 let alice: SignedIn;
-const LIBREVILLE = { latitude: 0.39, longitude: 9.45 };
-// One degree of latitude is 111.2 km: these two stand on either side of the radius, due north.
-const degreesNorth = (km: number) => ({ latitude: LIBREVILLE.latitude + km / 111.19, longitude: LIBREVILLE.longitude });
-const POSITIONS = {
-  libreville: { latitude: 0.4, longitude: 9.45 },
-  owendo: { latitude: 0.29, longitude: 9.5 },
-  edgeIn: degreesNorth(OPTIMISER.deliveryRadiusKm - 1),
-  edgeOut: degreesNorth(OPTIMISER.deliveryRadiusKm + 1),
-  franceville: { latitude: -1.63, longitude: 13.58 },
-};
+const POSITIONS = AREA_POSITIONS;
 type Key = keyof typeof POSITIONS;
 let storeIds: Record<Key, string>;
-let storeNames: Record<Key, string>;
 let rice: string;
 let oil: string;
 
@@ -35,13 +26,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   alice = await registerUser(ctx.app);
   const tag = randomUUID().slice(0, 6);
-  const keys = Object.keys(POSITIONS) as Key[];
-  storeNames = Object.fromEntries(keys.map((k) => [k, `Magasin ${k} ${tag}`])) as Record<Key, string>;
-  const rows = await ctx.db
-    .insert(stores)
-    .values(keys.map((k) => ({ name: storeNames[k], ...POSITIONS[k], source: 'user' })))
-    .returning({ id: stores.id });
-  storeIds = Object.fromEntries(keys.map((k, i) => [k, rows[i].id])) as Record<Key, string>;
+  ({ ids: storeIds } = await placeStores(ctx.db, POSITIONS));
   const [r, o] = await ctx.db
     .insert(products)
     .values([{ name: `Riz zone ${tag}`, category: 'Épicerie' }, { name: `Huile zone ${tag}`, category: 'Épicerie' }])

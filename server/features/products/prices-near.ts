@@ -5,6 +5,7 @@
 // here, per request, after the cache, so that one user's position never reaches another's answer.
 // The cheapest price stays flagged is_best wherever the order puts it: « Meilleur prix » means the
 // cheapest, not the first.
+import { foldName } from '#contract/lists';
 import type { ProductDetail } from '#contract/products';
 import { haversineKm, type LatLng } from '../../platform/geo';
 
@@ -25,8 +26,6 @@ export function nearestCity(points: readonly CityPoint[], position: LatLng): str
 /** A distance as the app shows it: to 100 m (« à 2,3 km », « à 148,6 km »). */
 export const roundedKm = (km: number) => Math.round(km * 10) / 10;
 
-/** A town's name without case or accents (« libreville » is « Libreville »). */
-const folded = (city: string) => city.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
 /**
  * `detail` (its prices cheapest first) for a user in `city`: that city's stores first, each group by
@@ -36,8 +35,8 @@ export function pricesNear(detail: ProductDetail, { city, position }: { city: st
   const prices = detail.prices.map((price) => ({ ...price, distance_km: position ? roundedKm(haversineKm(position, price)) : null }));
   if (!city) return { ...detail, prices };
   // Split in one pass, each part in the database's order (price, then freshness).
-  const wanted = folded(city);
-  const inCity = prices.filter((p) => p.city !== null && folded(p.city) === wanted);
-  const elsewhere = prices.filter((p) => p.city === null || folded(p.city) !== wanted);
+  const wanted = foldName(city);
+  const inCity = prices.filter((p) => p.city !== null && foldName(p.city) === wanted);
+  const elsewhere = prices.filter((p) => p.city === null || foldName(p.city) !== wanted);
   return { ...detail, prices: [...inCity, ...elsewhere] };
 }

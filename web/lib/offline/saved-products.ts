@@ -3,6 +3,7 @@
 // product search shows what is saved, said to be only that (issue 28, item 8), instead of « Aucun
 // produit trouvé » and an invitation to type a manual item the optimiser could never price.
 import type { QueryClient } from '@tanstack/react-query';
+import { foldLetters } from '#contract/fold';
 import type { ProductSuggestion } from '#contract/lists';
 import type { Product } from '#contract/products';
 
@@ -35,12 +36,7 @@ export function savedProducts(client: QueryClient): Product[] {
  * raffinée Cuisin'Or, bouteille 2 L ».
  */
 export function foldedWords(text: string): string[] {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
+  return foldLetters(text)
     .replace(/(\d)([a-z])/g, '$1 $2')
     .replace(/([a-z])(\d)/g, '$1 $2')
     .replace(/(\d)[.,](\d)/g, '$1,$2')

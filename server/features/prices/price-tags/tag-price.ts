@@ -16,6 +16,7 @@
 //     tall, the longer reading is the price;
 //   - the price is sure when it is marked as one (currency, « Prix ») or stands clearly taller
 //     than any other amount read.
+import { foldLetters } from '#contract/fold';
 import type { OcrLine } from '../../../platform/ocr/ocr-pool';
 
 export type TagPrice = { price: number; sure: boolean };
@@ -27,12 +28,6 @@ const PRICE_MIN = 25;
 const PRICE_MAX = 5_000_000;
 /** A price this much taller than every other amount read is the label's big number. */
 const TALLER = 1.4;
-
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
 
 /** « Prix au kilo », « prix/kg », « le litre », « P.U. kg », « 850 F/kg »: this line is a price per measure. */
 const PER_MEASURE_LINE =
@@ -68,10 +63,10 @@ function mendFigures(text: string): string {
 }
 
 /** A line that speaks of a price per kilo or litre (« Prix au kilo : 2 700 F », « 850 F/kg »). */
-export const isPerMeasure = (line: OcrLine) => PER_MEASURE_LINE.test(fold(line.text));
+export const isPerMeasure = (line: OcrLine) => PER_MEASURE_LINE.test(foldLetters(line.text));
 
 export function amountsOf(line: TagLine): Candidate[] {
-  const folded = fold(mendFigures(line.text)).replace(DATE_AROUND, ' ').replace(CODE_DIGITS, ' ');
+  const folded = foldLetters(mendFigures(line.text)).replace(DATE_AROUND, ' ').replace(CODE_DIGITS, ' ');
   if (PER_MEASURE_LINE.test(folded)) return [];
   const height = figureHeight(line);
   const rank = line.confidence < SURE_LINE ? 0 : line.onCard ? 2 : 1;

@@ -6,6 +6,7 @@
 // arithmetic) and what was matched: a price is only 'high' when both are sure.
 import { sql } from 'drizzle-orm';
 import type { MatchCandidate, MatchConfidence } from '#contract/imports';
+import { foldName } from '#contract/lists';
 import type { DbOrTx } from '../../../db/client';
 import { haversineKm } from '../../../platform/geo';
 import { queryRows } from '../../../platform/sql-rows';
@@ -26,7 +27,7 @@ const CANDIDATES_MAX = 5;
 
 type StoreRow = { id: string; name: string; chain: string | null; district: string | null; city: string | null; phone: string | null; latitude: number; longitude: number };
 
-const fold = (text: string | null) => (text ?? '').normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (text: string | null) => foldName(text ?? '');
 
 /** How well a store answers the header: chain, format, district or city, phone. */
 function storeScore(store: StoreRow, hints: StoreHints): number {
