@@ -20,6 +20,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -335,6 +336,8 @@ export const priceObservations = pgTable(
     /** The voice of a later observation, by an established person, that agreed with this one. */
     corroboratedBy: text('corroborated_by'),
     corroboratedAt: timestamp('corroborated_at', { withTimezone: true }),
+    /** The till receipt this price was read from (its masked image is the proof). */
+    receiptId: uuid('receipt_id').references((): AnyPgColumn => receipts.id, { onDelete: 'set null' }),
     observedAt: timestamp('observed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -361,6 +364,11 @@ export const currentPrices = pgTable(
     observationId: uuid('observation_id').references(() => priceObservations.id, { onDelete: 'set null' }),
     /** The latest observation that supports the shown price (its freshness). */
     observedAt: timestamp('observed_at', { withTimezone: true }).notNull(),
+    /** The latest price the store itself announced (source 'store', a merchant's published list), and when. */
+    announcedPriceXaf: integer('announced_price_xaf'),
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
+    /** Shoppers' recent observations disagree with the announced price by more than 10 %: « Prix en rayon différent ». */
+    shelfDiffers: boolean('shelf_differs').notNull().default(false),
     /** Distinct contributors whose latest observation supports the shown price. */
     contributorCount: integer('contributor_count').notNull().default(1),
     /** A moderator approved the shown price. */
@@ -388,6 +396,11 @@ export const receipts = pgTable(
     failure: text('failure'),
     /** Once submitted: its store, date-time, total and priced lines, hashed — the same ticket is counted once, whoever sends it. */
     fingerprint: text('fingerprint'),
+    /**
+     * The receipt's image with personal data masked (card and loyalty numbers, customer name), kept
+     * as its prices' proof in the private store (never under /uploads): its contributor and moderators only.
+     */
+    proofPath: text('proof_path'),
     createdAt: createdAt(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
   },
@@ -396,6 +409,72 @@ export const receipts = pgTable(
     index('receipts_file_idx').on(t.fileSha256),
     uniqueIndex('receipts_fingerprint_idx').on(t.fingerprint).where(sql`${t.fingerprint} is not null`),
   ],
+);
+
+/**
+ * Receipt labels learned per chain (issue 29): a voice confirmed that this chain's printed label
+ * (folded, features/prices/receipts/receipt-labels.ts) is this product. A mapping is used for
+ * everyone once two voices agree on it or a moderator approved it: one account cannot teach a wrong product.
+ */
+export const receiptLabelVotes = pgTable(
+  'receipt_label_votes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The chain's folded name (stores.chain, or the store's name when it has none). */
+    chainKey: text('chain_key').notNull(),
+    /** The printed label, folded, without quantities and amounts. */
+    label: text('label').notNull(),
+    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The voice that confirmed it (users.voice_id or the user's id). */
+    voiceId: uuid('voice_id').notNull(),
+    /** A moderator's decision: the mapping holds at once ('approved') or never counts ('rejected'). */
+    moderation: text('moderation').$type<'approved' | 'rejected'>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('receipt_label_votes_voice_idx').on(t.chainKey, t.label, t.voiceId), index('receipt_label_votes_product_idx').on(t.productId)],
+);
+
+/**
+ * A store manager's merchant account (issue 29): an application for one store, decided by a
+ * moderator in /admin. An approved merchant publishes the store's price list and buys ads.
+ */
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** One account, one store. */
+    userId: uuid('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
+    managerName: text('manager_name').notNull(),
+    phone: text('phone').notNull(),
+    /** 'pending' until a moderator decides, then 'approved' or 'refused' (with the reason). */
+    status: text('status').$type<'pending' | 'approved' | 'refused'>().notNull().default('pending'),
+    reviewReason: text('review_reason'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // One approved merchant per store.
+  (t) => [uniqueIndex('merchants_store_approved_idx').on(t.storeId).where(sql`${t.status} = 'approved'`), index('merchants_status_idx').on(t.status, t.createdAt)],
+);
+
+/** A price list a merchant uploaded (CSV or XLSX): its rows as read and matched, until published. */
+export const storePriceLists = pgTable(
+  'store_price_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    /** 'ready' (read, waiting for review) or 'published'. */
+    status: text('status').$type<'ready' | 'published'>().notNull().default('ready'),
+    /** The file's header and rows, and the column mapping (features/merchants/price-list-file.ts). */
+    reading: jsonb('reading').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [index('store_price_lists_merchant_idx').on(t.merchantId, t.createdAt.desc())],
 );
 
 export const priceFlags = pgTable(
