@@ -91,8 +91,9 @@ export async function createListThroughApi(request: APIRequestContext, token: st
   const headers = { authorization: `Bearer ${token}` };
   const items = [];
   for (const search of searches) {
-    const res = await request.get(`/api/shopping-lists/product-search?search=${encodeURIComponent(search)}&limit=1`, { headers });
-    const [product] = ((await res.json()) as { products: { id: string; name: string }[] }).products;
+    // The first product some store prices: other journeys add unpriced products with these words.
+    const res = await request.get(`/api/shopping-lists/product-search?search=${encodeURIComponent(search)}&limit=20`, { headers });
+    const product = ((await res.json()) as { products: { id: string; name: string; store_count: number }[] }).products.find((p) => p.store_count > 0);
     if (product) items.push({ product_id: product.id, name: product.name, quantity: 1 });
   }
   const res = await request.post('/api/shopping-lists', { headers, data: { name, items } });
