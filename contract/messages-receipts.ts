@@ -12,5 +12,9 @@ export const receipts = {
   dateFormat: 'Date du ticket invalide : attendu une date et une heure (ISO 8601)',
   lineUnknown: 'Une ligne envoyée ne fait pas partie de ce ticket',
   lineTwice: 'Une ligne du ticket est envoyée deux fois',
+  labelNotFound: 'Cette correspondance d’étiquette est introuvable',
+  proofNotFound: 'Pas de photo de ce ticket',
+  readingFailed: 'La lecture du ticket a échoué',
+  auditActions: { 'receipt_label.approve': 'Étiquette de ticket validée', 'receipt_label.reject': 'Étiquette de ticket refusée' } as Record<string, string>,
   dateInvalid: (days: number) => `La date du ticket doit être passée et dater de moins de ${days} jours`,
 } as const;

@@ -88,6 +88,8 @@ const EnvSchema = z.object({
   OCR_WORKERS: z.coerce.number().int().min(1).max(16).default(Math.max(1, Math.min(2, os.availableParallelism()))),
   /** Documents one account may have analysed per hour (OCR is the heaviest thing a user can ask). */
   IMPORTS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** A receipt still being read after this answers 202 and is read on (GET /api/prices/receipts/{id} tells when it is ready). */
+  RECEIPT_WAIT_MS: z.coerce.number().int().min(0).default(8000),
   /** S3-compatible object store for uploaded files (all four together); without them, DATA_DIR/uploads. */
   S3_ENDPOINT: optionalText.pipe(z.string().url().optional()),
   S3_BUCKET: optionalText,
@@ -155,7 +157,7 @@ export type Config = {
   /** Whether /api/docs is served. */
   apiDocs: boolean;
   /** Document import: OCR threads, and how many documents one account may send per hour. */
-  imports: { ocrWorkers: number; perUserPerHour: number };
+  imports: { ocrWorkers: number; perUserPerHour: number; receiptWaitMs: number };
   tileUrl: string;
   webDistDir: string;
   /** Set when S3_* is: uploaded files go to this bucket instead of DATA_DIR/uploads. */
@@ -219,7 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     paymentsSandbox: e.PAYMENTS_SANDBOX ?? e.NODE_ENV !== 'production',
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
-    imports: { ocrWorkers: e.OCR_WORKERS, perUserPerHour: e.IMPORTS_PER_USER_PER_HOUR },
+    imports: { ocrWorkers: e.OCR_WORKERS, perUserPerHour: e.IMPORTS_PER_USER_PER_HOUR, receiptWaitMs: e.RECEIPT_WAIT_MS },
     tileUrl: e.TILE_URL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     s3:

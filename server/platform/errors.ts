@@ -77,6 +77,8 @@ const ERRORS = {
   RECEIPT_LINE_UNKNOWN: [400, fr.receipts.lineUnknown],
   RECEIPT_LINE_TWICE: [400, fr.receipts.lineTwice],
   RECEIPT_DATE_INVALID: [400, fr.receipts.dateInvalid(RECEIPT_MAX_AGE_DAYS)],
+  RECEIPT_LABEL_NOT_FOUND: [404, fr.receipts.labelNotFound],
+  RECEIPT_PROOF_NOT_FOUND: [404, fr.receipts.proofNotFound],
   NOTHING_PRICED: [422, fr.checkoutUi.nothingPriced],
   PAYMENT_METHOD_NOT_FOUND: [404, fr.paymentsUi.notFound],
   PAYMENT_METHOD_LIMIT: [409, fr.paymentsUi.limit],

@@ -161,7 +161,7 @@ describe('progress stream', () => {
 
 describe('limits per account', () => {
   it('refuses more documents per hour than allowed, for that account only', async () => {
-    const limited = await createTestContext({ imports: { ocrWorkers: 1, perUserPerHour: 2 } });
+    const limited = await createTestContext({ imports: { ocrWorkers: 1, perUserPerHour: 2, receiptWaitMs: 8000 } });
     try {
       const [carol, dan] = await Promise.all([registerUser(limited.app), registerUser(limited.app)]);
       const post = (who: SignedIn) =>

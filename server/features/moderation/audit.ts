@@ -17,12 +17,14 @@ export type AuditAction =
   | 'user.suspend'
   | 'user.reinstate'
   | 'agent.approve'
-  | 'agent.refuse';
+  | 'agent.refuse'
+  | 'receipt_label.approve'
+  | 'receipt_label.reject';
 
 export type AuditInput = {
   moderatorId: string;
   action: AuditAction;
-  targetType: 'price_observation' | 'product_suggestion' | 'product' | 'store' | 'user';
+  targetType: 'price_observation' | 'product_suggestion' | 'product' | 'store' | 'user' | 'receipt_label';
   targetId: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

@@ -60,5 +60,5 @@ export function auditView(entry: AuditEntry): AuditView {
     }
   }
   if (entry.reason) details.push(texts.auditReason(entry.reason));
-  return { title: texts.actions[entry.action] ?? fr.agentVetting.auditActions[entry.action] ?? fr.adsApi.auditActions[entry.action] ?? entry.action, details, link };
+  return { title: texts.actions[entry.action] ?? fr.agentVetting.auditActions[entry.action] ?? fr.adsApi.auditActions[entry.action] ?? fr.receipts.auditActions[entry.action] ?? entry.action, details, link };
 }

@@ -42,7 +42,7 @@ describe('the store of a ticket', () => {
 
   it('no chain and no position: no store, no guess', async () => {
     const found = await findReceiptStore(ctx.db, readReceiptText('BOUTIQUE\n03/12/2026\nPAIN   150\nTOTAL   150').store, null);
-    expect(found).toEqual({ store_id: null, name: null, candidates: [] });
+    expect(found).toEqual({ store_id: null, name: null, candidates: [], chain_key: null });
   });
 });
 

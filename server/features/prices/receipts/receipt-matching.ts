@@ -12,12 +12,15 @@ import { haversineKm } from '../../../platform/geo';
 import { queryRows } from '../../../platform/sql-rows';
 import { matchLines } from '../../imports/catalogue-matcher';
 import { splitSize } from '../../imports/line-parser';
+import { chainKeyOf, labelKeyOf, learnedProducts } from './receipt-labels';
 import type { ReadReceipt, ReadReceiptLine, ReceiptConfidence } from './receipt-text';
 import type { StoreHints } from './receipt-store';
 
 export type Position = { latitude: number; longitude: number };
 
 export type ReceiptStore = { store_id: string | null; name: string | null; candidates: { store_id: string; name: string }[] };
+/** The store found, with the chain its labels are learned for (receipt-labels.ts chainKeyOf). */
+export type FoundReceiptStore = ReceiptStore & { chain_key: string | null };
 
 export type MatchedReceiptLine = ReadReceiptLine & { product_id: string | null; product_name: string | null; candidates: MatchCandidate[] };
 
@@ -45,7 +48,7 @@ function storeScore(store: StoreRow, hints: StoreHints): number {
  * The store that printed the ticket, when the header and the position name one store only, and the
  * likely ones (best first) for the review screen to offer.
  */
-export async function findReceiptStore(db: DbOrTx, hints: StoreHints, position: Position | null): Promise<ReceiptStore> {
+export async function findReceiptStore(db: DbOrTx, hints: StoreHints, position: Position | null): Promise<FoundReceiptStore> {
   const rows = await queryRows<StoreRow>(db, sql`select id, name, chain, district, city, phone, latitude, longitude from stores where listing = 'listed'`);
   const scored = rows
     .map((row) => ({ row, score: storeScore(row, hints), km: position ? haversineKm(position, row) : null }))
@@ -56,7 +59,7 @@ export async function findReceiptStore(db: DbOrTx, hints: StoreHints, position: 
   // One store of the chain where the shopper stands, or one store that answers the header better than any other.
   const near = ofChain.filter((s) => s.km !== null && s.km <= SAME_PLACE_KM);
   const sure = near.length === 1 ? near[0] : ofChain.length > 0 && (ofChain.length === 1 || ofChain[0].score > ofChain[1].score) ? ofChain[0] : null;
-  return { store_id: sure?.row.id ?? null, name: sure?.row.name ?? null, candidates };
+  return { store_id: sure?.row.id ?? null, name: sure?.row.name ?? null, candidates, chain_key: sure ? chainKeyOf(sure.row) : null };
 }
 
 const RANK: Record<ReceiptConfidence, number> = { low: 0, medium: 1, high: 2 };
@@ -65,14 +68,22 @@ const MATCHED: Record<MatchConfidence, ReceiptConfidence> = { high: 'high', medi
 /** The lower of two confidences. */
 const lower = (a: ReceiptConfidence, b: ReceiptConfidence): ReceiptConfidence => (RANK[a] <= RANK[b] ? a : b);
 
-/** Each line with its catalogue product (or none, with the candidates to offer) and its confidence in both. */
-export async function matchReceiptLines(db: DbOrTx, receipt: Pick<ReadReceipt, 'lines'>): Promise<MatchedReceiptLine[]> {
+/**
+ * Each line with its catalogue product (or none, with the candidates to offer) and its confidence in
+ * both. At a known chain, a label learned from earlier receipts (receipt-labels.ts) names the product.
+ */
+export async function matchReceiptLines(db: DbOrTx, receipt: Pick<ReadReceipt, 'lines'>, chainKey: string | null = null): Promise<MatchedReceiptLine[]> {
   const parsed = receipt.lines.map((line) => {
     const { rest } = splitSize(line.label);
     return { name: rest || line.label, quantity: 1, unit: null, size: line.size, brand: null, category: null, notes: null, original_text: line.label, source: 'text_import' as const };
   });
-  const matches = await matchLines(db, parsed);
+  const [matches, learned] = await Promise.all([matchLines(db, parsed), chainKey ? learnedProducts(db, chainKey, receipt.lines.map((l) => labelKeyOf(l.label))) : new Map()]);
   return receipt.lines.map((line, i) => {
+    const known = learned.get(labelKeyOf(line.label));
+    if (known) {
+      const candidates = [known, ...matches[i].candidates.filter((c) => c.product_id !== known.product_id)].slice(0, CANDIDATES_MAX);
+      return { ...line, product_id: known.product_id, product_name: known.name, candidates, confidence: line.confidence };
+    }
     const match = matches[i];
     const matched = match.product ? MATCHED[match.confidence] : null;
     return {

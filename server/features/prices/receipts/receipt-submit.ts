@@ -6,16 +6,20 @@
 // date is the ticket's.
 import { createHash } from 'node:crypto';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import { RECEIPT_MAX_AGE_DAYS, type Receipt, type ReceiptSubmit, type ReceiptSubmitted } from '#contract/receipts';
+import { RECEIPT_MAX_AGE_DAYS, type ReceiptSubmit, type ReceiptSubmitted } from '#contract/receipts';
 import type { AppDeps } from '../../../deps';
-import { receipts } from '../../../db/schema';
+import { priceObservations, receipts } from '../../../db/schema';
 import type { Principal } from '../../../platform/auth-guard';
 import { AppError } from '../../../platform/errors';
 import { isUuid } from '../../../platform/ids';
 import { entryOf, visibleTo } from '../../products/catalogue-listing';
 import { catalogueChanged } from '../../products/catalogue-cache';
 import { findStore } from '../../stores/stores.service';
+import { speakerOf } from '../../auth/people';
 import { recordObservation } from '../prices.service';
+import { analyseLine } from './receipt-line';
+import { chainKeyOf, labelKeyOf, voteForLabels } from './receipt-labels';
+import type { StoredReading } from './receipts.service';
 
 const DAY_MS = 86_400_000;
 
@@ -43,7 +47,7 @@ export async function submitReceipt(deps: AppDeps, principal: Principal, id: str
     if (row.status === 'processing') throw new AppError('RECEIPT_STILL_READING');
     if (row.status === 'submitted') throw new AppError('RECEIPT_ALREADY_SUBMITTED');
     if (row.status === 'failed' || !row.reading) throw new AppError('RECEIPT_NOT_READABLE');
-    const reading = row.reading as Omit<Receipt, 'receipt_id' | 'status'>;
+    const reading = row.reading as StoredReading;
     const indexes = new Set(reading.lines.map((l) => l.index));
     const seen = new Set<number>();
     for (const line of input.lines) {
@@ -71,6 +75,11 @@ export async function submitReceipt(deps: AppDeps, principal: Principal, id: str
       observationIds.push(recorded.observation.id);
       if (recorded.observation.status === 'held') held++;
     }
+    // The receipt is these prices' proof (its masked image); each line teaches its chain's label.
+    if (observationIds.length > 0) await tx.update(priceObservations).set({ receiptId: row.id }).where(sql`${priceObservations.id} = any(${`{${observationIds.join(',')}}`}::uuid[])`);
+    const labelOf = new Map(reading.lines.map((l) => [l.index, l.label ?? analyseLine(l.original_text.split('\n')[0]).label]));
+    const { voice } = await speakerOf(tx, principal.userId);
+    await voteForLabels(tx, chainKeyOf(store), input.lines.map((l) => ({ labelKey: labelKeyOf(labelOf.get(l.index) ?? ''), productId: l.product_id })), { voiceId: voice, userId: principal.userId }, now);
     await tx.update(receipts).set({ status: 'submitted', fingerprint, submittedAt: now }).where(eq(receipts.id, row.id));
     return { created: observationIds.length, held, observation_ids: observationIds };
   });

@@ -5,10 +5,21 @@
 // for its owner and moderators. POST …/{receipt_id}/submit: the reviewed prices (receipt-submit.ts). Heavy work, bounded per account as list imports are (French 429).
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '#contract/api-errors';
 import { DOCUMENT_MAX_BYTES } from '#contract/imports';
-import { ReceiptParamsSchema, ReceiptSchema, ReceiptSubmitSchema, ReceiptSubmittedSchema, ReceiptUploadFieldsSchema } from '#contract/receipts';
+import {
+  ReceiptLabelDecisionSchema,
+  ReceiptLabelsQuerySchema,
+  ReceiptLabelsSchema,
+  ReceiptParamsSchema,
+  ReceiptProcessingSchema,
+  ReceiptSchema,
+  ReceiptSubmitSchema,
+  ReceiptSubmittedSchema,
+  ReceiptUploadFieldsSchema,
+} from '#contract/receipts';
 import type { AppDeps } from '../../../deps';
 import { createAccountWorkLimiter } from '../../../platform/account-work-limiter';
 import { principalOf } from '../../../platform/auth-guard';
@@ -16,6 +27,7 @@ import { AppError } from '../../../platform/errors';
 import { readFileUpload } from '../../../platform/multipart-upload';
 import type { OcrPool } from '../../../platform/ocr/ocr-pool';
 import type { Position } from './receipt-matching';
+import { decideReceiptLabel, receiptLabels } from './receipt-labels-moderation';
 import { readReceiptUpload, receiptFor } from './receipts.service';
 import { submitReceipt } from './receipt-submit';
 
@@ -44,19 +56,23 @@ export async function receiptsRoutes(fastify: FastifyInstance, { deps, ocr }: { 
         tags: ['prices'],
         summary: 'Lire un ticket de caisse',
         consumes: ['multipart/form-data'],
-        response: { 200: ReceiptSchema, 201: ReceiptSchema, ...errorResponses(400, 401, 403, 413, 415, 422, 429, 503) },
+        response: { 200: ReceiptSchema, 201: ReceiptSchema, 202: ReceiptProcessingSchema, ...errorResponses(400, 401, 403, 413, 415, 422, 429, 503) },
       },
     },
     async (request, reply) => {
       const principal = principalOf(request);
       const release = limiter.acquire(principal.userId);
+      // The account's slot is held until the reading ends, also when it goes on after a 202.
+      let settled: Promise<unknown> = Promise.resolve();
       try {
         const upload = await readFileUpload(request);
         const position = positionOf({ ...(request.query as Record<string, unknown>), ...upload.fields });
-        const { receipt, created } = await readReceiptUpload(deps, ocr, principal, upload.bytes, position);
-        return reply.code(created ? 201 : 200).send(receipt);
+        const answer = await readReceiptUpload(deps, ocr, principal, upload.bytes, position);
+        settled = answer.settled;
+        if (answer.processing) return reply.code(202).send({ receipt_id: answer.receipt.receipt_id, status: 'processing' as const });
+        return reply.code(answer.created ? 201 : 200).send(answer.receipt);
       } finally {
-        release();
+        void settled.then(release);
       }
     },
   );
@@ -83,5 +99,20 @@ export async function receiptsRoutes(fastify: FastifyInstance, { deps, ocr }: { 
       },
     },
     async (request, reply) => reply.code(201).send(await submitReceipt(deps, principalOf(request), request.params.receipt_id, request.body, request.ip)),
+  );
+
+  // Moderators and the labels receipts teach (receipt-labels-moderation.ts).
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    '/admin/receipt-labels',
+    { onRequest: fastify.requireAdmin, schema: { tags: ['admin'], summary: 'Étiquettes de tickets apprises', querystring: ReceiptLabelsQuerySchema, response: { 200: ReceiptLabelsSchema, ...errorResponses(400, 401, 403) } } },
+    async (request) => receiptLabels(deps.db, request.query.state),
+  );
+  fastify.withTypeProvider<ZodTypeProvider>().post(
+    '/admin/receipt-labels/decision',
+    { onRequest: fastify.requireAdmin, schema: { tags: ['admin'], summary: 'Valider ou refuser une étiquette de ticket', body: ReceiptLabelDecisionSchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) } } },
+    async (request, reply) => {
+      await decideReceiptLabel(deps, principalOf(request), request.body);
+      return reply.code(204).send(null);
+    },
   );
 }
