@@ -23,6 +23,7 @@ export { forms, image } from './messages-forms';
 export { hardening } from './messages-hardening';
 export { importsUi } from './messages-imports';
 export { lists, listsUi, optimiserUi } from './messages-lists';
+export { merchants } from './messages-merchants';
 export { moderation } from './messages-moderation';
 export { navigation } from './messages-navigation';
 export { notifications } from './messages-notifications';

@@ -63,6 +63,10 @@ export const ProductPriceSchema = PriceFreshnessSchema.extend({
   unit_price: UnitPriceSchema.nullable(),
   currency: z.literal('XAF'),
   is_best: z.boolean(),
+  /** The store's own announced price (a merchant's published list, « Prix annoncé par le magasin »), and when. */
+  announced: z.object({ price_xaf: z.number(), announced_at: z.string() }).nullable(),
+  /** Shoppers' recent prices differ from the announced one by more than 10 %: « Prix en rayon différent ». */
+  shelf_differs: z.boolean(),
 });
 
 export const ProductDetailSchema = ProductSchema.extend({ prices: z.array(ProductPriceSchema), listing: z.enum(LISTINGS) });

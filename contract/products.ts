@@ -188,6 +188,10 @@ export type ProductPrice = PriceFreshness & {
   unit_price: UnitPrice | null;
   currency: typeof CURRENCY_CODE;
   is_best: boolean;
+  /** The store's own announced price (a merchant's published list, « Prix annoncé par le magasin »), and when; null when it announced none. */
+  announced: { price_xaf: number; announced_at: string } | null;
+  /** Shoppers' recent prices differ from the announced one by more than 10 %: « Prix en rayon différent ». */
+  shelf_differs: boolean;
 };
 
 /**

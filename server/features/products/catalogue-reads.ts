@@ -50,7 +50,7 @@ type Shape = {
 const freshness = (v: Values): Freshness => ({ now: v.now as SQL, staleSeconds: v.staleSeconds as SQL });
 const clock = (now: Date) => ({ now, staleSeconds: STALE_SECONDS });
 
-const PRICE_COLUMNS = sql.raw('cp.price_xaf, cp.store_id, cp.observation_id, cp.observed_at, cp.contributor_count, cp.verified');
+const PRICE_COLUMNS = sql.raw('cp.price_xaf, cp.store_id, cp.observation_id, cp.observed_at, cp.contributor_count, cp.verified, cp.announced_price_xaf, cp.announced_at, cp.shelf_differs');
 const STORE_COLUMNS = sql.raw('s.name as store_name, s.address as store_address, s.latitude as store_latitude, s.longitude as store_longitude');
 
 /**

@@ -28,7 +28,7 @@ const isStale = (observedAt: SQL, { now, staleSeconds }: Freshness) =>
  * The columns of a price in a store, as the statements select them (from current_prices `cp` and
  * stores `s`) for pricedJson's rows.
  */
-export const PRICED_COLUMNS = sql.raw(`cp.price_xaf, cp.store_id, cp.observation_id, cp.observed_at, cp.contributor_count, cp.verified,
+export const PRICED_COLUMNS = sql.raw(`cp.price_xaf, cp.store_id, cp.observation_id, cp.observed_at, cp.contributor_count, cp.verified, cp.announced_price_xaf, cp.announced_at, cp.shelf_differs,
   s.name as store_name, s.address as store_address, s.latitude as store_latitude, s.longitude as store_longitude`);
 
 /** PriceFreshness (contract/prices.ts) of a row `r` of PRICED_COLUMNS. */
@@ -75,12 +75,14 @@ export function productJson(freshness: Freshness, priceCount: SQL, more: Partial
 }
 
 /**
- * The JSON of a ProductPrice: `r` a row of PRICED_COLUMNS and the store's town `store_city`, `isBest`
+ * The JSON of a ProductPrice (with the store's announced price and « Prix en rayon différent »): `r` a row of PRICED_COLUMNS and the store's town `store_city`, `isBest`
  * whether it is the cheapest. Its distance is the request's (null here: products.service.ts gives it
  * for a position, after the cache).
  */
 export function priceJson(freshness: Freshness, isBest: SQL): SQL {
   return sql`json_build_object(
     'store_id', r.store_id, 'store_name', r.store_name, 'store_address', r.store_address, 'latitude', r.store_latitude,
-    'longitude', r.store_longitude, 'city', r.store_city, 'distance_km', null, 'price', r.price_xaf, 'unit_price', ${unitPriceJson(sql`r.price_xaf`)}, ${freshnessFields('r', freshness)}, 'currency', 'XAF', 'is_best', ${isBest})`;
+    'longitude', r.store_longitude, 'city', r.store_city, 'distance_km', null, 'price', r.price_xaf, 'unit_price', ${unitPriceJson(sql`r.price_xaf`)}, ${freshnessFields('r', freshness)}, 'currency', 'XAF', 'is_best', ${isBest},
+    'announced', case when r.announced_price_xaf is null then null else json_build_object('price_xaf', r.announced_price_xaf, 'announced_at', ${isoTime(sql`r.announced_at`)}) end,
+    'shelf_differs', r.shelf_differs)`;
 }
