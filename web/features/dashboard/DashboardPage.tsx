@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ClipboardList, Eye, EyeOff, Lightbulb, ListPlus, MapPinned, PackageSearch, Tag, Truck } from 'lucide-react';
+import { ClipboardList, Eye, EyeOff, Lightbulb, ListPlus, MapPinned, PackageSearch, ReceiptText, Tag, Truck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatNumber } from '#contract/format';
@@ -50,10 +50,11 @@ export function DashboardPage() {
 
       <section>
         <h2 className="mb-3 text-lg font-semibold">{fr.dashboard.quickActions}</h2>
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
           <QuickAction to="/create-list" label={fr.dashboard.newList} icon={<ListPlus size={22} />} tone="bg-brand-50 text-brand-800" />
           <QuickAction to="/products" label={fr.dashboard.browseProducts} icon={<PackageSearch size={22} />} tone="bg-sky-50 text-sky-800" />
           <QuickAction to="/contribute" label={fr.dashboard.contribute} icon={<MapPinned size={22} />} tone="bg-amber-50 text-amber-800" />
+          <QuickAction to="/contribute?mode=ticket" label={fr.receiptsUi.quickAction} icon={<ReceiptText size={22} />} tone="bg-rose-50 text-rose-800" />
           <QuickAction to="/deliveries" label={fr.dashboard.myDeliveries} icon={<Truck size={22} />} tone="bg-violet-50 text-violet-800" />
         </div>
       </section>

@@ -1,11 +1,13 @@
 // /contribute (optional query store, lat, lng — and product from a product's details): the price a
 // user sees in a store, with their position and an optional photo. The server applies the trust
 // rules (distance to the store, the shown price, daily limits) and says whether the price is shown,
-// waits for another contributor to confirm it, or is held for a moderator.
+// waits for another contributor to confirm it, or is held for a moderator. Two more modes
+// (?mode=ticket: a till receipt read into many prices; ?mode=etiquette: a shelf label's photo that
+// prefills this form) live in receipts/ and price-tag/.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lightbulb, Send } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fr } from '#contract/messages';
 import { ContributionSchema, type Contribution, type ContributionResponse } from '#contract/prices';
 import type { ProductDetail } from '#contract/products';
@@ -20,8 +22,13 @@ import { BarcodeScanner } from '../../ui/BarcodeScanner';
 import { Button } from '../../ui/Button';
 import { Card, PageHeader } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
+import { ContributeModes, modeHref, modeOf } from './ContributeModes';
 import { LocationBanner } from './LocationBanner';
 import { PhotoStep } from './PhotoStep';
+import { pickedProduct } from './price-tag/price-tag-api';
+import { PriceTagMode, type TagPrefill } from './price-tag/PriceTagMode';
+import { PriceTagNote } from './price-tag/PriceTagNote';
+import { ReceiptMode } from './receipts/ReceiptMode';
 import { PRODUCT_SEARCH_ID, ProductStep, type PickedProduct } from './ProductStep';
 import { ScanStatus } from './ScanStatus';
 import { StoreStep, type PickedStore } from './StoreStep';
@@ -67,6 +74,17 @@ export function ContributePage() {
   const store = chosenStore ?? prefill.store;
   const [scanning, setScanning] = useState(false);
   const scanned = useScannedProduct(setProduct);
+  const mode = modeOf(params);
+  const navigate = useNavigate();
+  const [tag, setTag] = useState<TagPrefill['result']>(null);
+  // A label read prefills this form, which the user finishes: the store, then send.
+  const onTagRead = (prefill: TagPrefill) => {
+    setTag(prefill.result);
+    if (prefill.product) setProduct(prefill.product);
+    if (prefill.price !== null) setPrice(String(prefill.price));
+    setPhoto(prefill.photo);
+    navigate(modeHref(params, 'manual'));
+  };
 
   const position = geo.position;
   const nearby = useQuery({
@@ -84,6 +102,7 @@ export function ContributePage() {
       else notifySuccess(response.message);
       setPrice('');
       setPhoto(null);
+      setTag(null);
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['products'] }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]);
     },
     onError: (error) => notifyError(errorMessage(error, fr.contribute.error)),
@@ -129,69 +148,77 @@ export function ContributePage() {
         onRefresh={() => void nearby.refetch()}
         refreshing={nearby.isFetching}
       />
+      <ContributeModes params={params} />
 
-      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="min-w-0 space-y-5">
-          <Step title={fr.contribute.step1} done={Boolean(product)}>
-            {product && <p className="text-sm font-medium text-brand-800 wrap-anywhere">{[product.name, product.brand].filter(Boolean).join(' — ')}</p>}
-            <ScanStatus
-              scan={scanned.scan}
-              product={chosenProduct}
-              attaching={scanned.attach.isPending}
-              onSearchByName={() => document.getElementById(PRODUCT_SEARCH_ID)?.focus()}
-              onAttach={(p, code) => scanned.attach.mutate({ productId: p.id, code })}
-              onDismiss={scanned.clear}
-            />
-            <ProductStep value={product} onChange={setProduct} onScan={() => setScanning(true)} />
-          </Step>
-          <Step title={fr.contribute.step2} done={Boolean(store)}>
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              {store ? <p className="min-w-0 text-sm font-medium text-brand-800 wrap-anywhere">{fr.contribute.selectedStore(store.name)}</p> : <span />}
-              <Link to={position ? `/store-finder?lat=${position.latitude.toFixed(6)}&lng=${position.longitude.toFixed(6)}` : '/store-finder'} className="text-sm font-medium text-brand-700 hover:underline">
-                {fr.storeFinder.title}
-              </Link>
+      {mode === 'ticket' ? (
+        <ReceiptMode choices={{ position, tileUrl: config.data?.tile_url, places: nearby.data ?? [], placesLoading: Boolean(position) && nearby.isPending }} />
+      ) : mode === 'etiquette' ? (
+        <PriceTagMode onRead={onTagRead} />
+      ) : (
+        <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="min-w-0 space-y-5">
+            <Step title={fr.contribute.step1} done={Boolean(product)}>
+              {tag && <PriceTagNote result={tag} chosenId={product?.id ?? null} onPick={(c) => void pickedProduct(queryClient, c.product_id).then(setProduct, () => undefined)} />}
+              {product && <p className="text-sm font-medium text-brand-800 wrap-anywhere">{[product.name, product.brand].filter(Boolean).join(' — ')}</p>}
+              <ScanStatus
+                scan={scanned.scan}
+                product={chosenProduct}
+                attaching={scanned.attach.isPending}
+                onSearchByName={() => document.getElementById(PRODUCT_SEARCH_ID)?.focus()}
+                onAttach={(p, code) => scanned.attach.mutate({ productId: p.id, code })}
+                onDismiss={scanned.clear}
+              />
+              <ProductStep value={product} onChange={setProduct} onScan={() => setScanning(true)} />
+            </Step>
+            <Step title={fr.contribute.step2} done={Boolean(store)}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                {store ? <p className="min-w-0 text-sm font-medium text-brand-800 wrap-anywhere">{fr.contribute.selectedStore(store.name)}</p> : <span />}
+                <Link to={position ? `/store-finder?lat=${position.latitude.toFixed(6)}&lng=${position.longitude.toFixed(6)}` : '/store-finder'} className="text-sm font-medium text-brand-700 hover:underline">
+                  {fr.storeFinder.title}
+                </Link>
+              </div>
+              <StoreStep
+                position={position}
+                tileUrl={config.data?.tile_url}
+                places={nearby.data ?? []}
+                placesLoading={Boolean(position) && nearby.isPending}
+                productId={product?.id ?? null}
+                value={store}
+                onChange={setStore}
+              />
+            </Step>
+            <Step title={fr.contribute.step3} done={Number(price) > 0}>
+              <TextField label={fr.contribute.price} type="number" min={0} step={0.01} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
+            </Step>
+            <Step title={fr.contribute.step4} done={Boolean(photo)}>
+              <PhotoStep value={photo} onChange={setPhoto} onScanBarcode={() => setScanning(true)} />
+            </Step>
+            <div className="space-y-2">
+              <Button size="lg" block icon={<Send size={18} />} disabled={missing.length > 0} busy={submit.isPending} busyLabel={fr.contribute.submitting} onClick={send}>
+                {fr.contribute.submit}
+              </Button>
+              {missing.length > 0 && (
+                <p className="text-sm text-slate-500">
+                  {fr.contribute.missing} {missing.join(' · ')}
+                </p>
+              )}
             </div>
-            <StoreStep
-              position={position}
-              tileUrl={config.data?.tile_url}
-              places={nearby.data ?? []}
-              placesLoading={Boolean(position) && nearby.isPending}
-              productId={product?.id ?? null}
-              value={store}
-              onChange={setStore}
-            />
-          </Step>
-          <Step title={fr.contribute.step3} done={Number(price) > 0}>
-            <TextField label={fr.contribute.price} type="number" min={0} step={0.01} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
-          </Step>
-          <Step title={fr.contribute.step4} done={Boolean(photo)}>
-            <PhotoStep value={photo} onChange={setPhoto} onScanBarcode={() => setScanning(true)} />
-          </Step>
-          <div className="space-y-2">
-            <Button size="lg" block icon={<Send size={18} />} disabled={missing.length > 0} busy={submit.isPending} busyLabel={fr.contribute.submitting} onClick={send}>
-              {fr.contribute.submit}
-            </Button>
-            {missing.length > 0 && (
-              <p className="text-sm text-slate-500">
-                {fr.contribute.missing} {missing.join(' · ')}
-              </p>
-            )}
           </div>
+          <aside>
+            <Card className="space-y-3 border-amber-200 bg-amber-50 p-4 lg:sticky lg:top-4">
+              <h2 className="flex items-center gap-2 font-semibold text-amber-900">
+                <Lightbulb size={18} aria-hidden="true" />
+                {fr.contribute.tipsTitle}
+              </h2>
+              <ul className="list-disc space-y-1.5 pl-5 text-sm text-amber-900/90">
+                {fr.contribute.tips.map((tip) => (
+                  <li key={tip}>{tip}</li>
+                ))}
+              </ul>
+            </Card>
+          </aside>
         </div>
-        <aside>
-          <Card className="space-y-3 border-amber-200 bg-amber-50 p-4 lg:sticky lg:top-4">
-            <h2 className="flex items-center gap-2 font-semibold text-amber-900">
-              <Lightbulb size={18} aria-hidden="true" />
-              {fr.contribute.tipsTitle}
-            </h2>
-            <ul className="list-disc space-y-1.5 pl-5 text-sm text-amber-900/90">
-              {fr.contribute.tips.map((tip) => (
-                <li key={tip}>{tip}</li>
-              ))}
-            </ul>
-          </Card>
-        </aside>
-      </div>
+      )}
       <BarcodeScanner
         open={scanning}
         onClose={() => setScanning(false)}
