@@ -49,6 +49,7 @@ const consumerPages = (queryClient: QueryClient): RouteObject[] => [
   page('/delivery-booking', () => import('../features/checkout/DeliveryBookingPage'), 'DeliveryBookingPage'),
   page('/deliveries', () => import('../features/deliveries/DeliveriesPage'), 'DeliveriesPage'),
   page('/mes-annonces', () => import('../features/ads/MyAdsPage'), 'MyAdsPage'),
+  page('/commerce', () => import('../features/merchants/MerchantPage'), 'MerchantPage'),
   page('/verify-phone', () => import('../features/auth/VerifyPhonePage'), 'VerifyPhonePage'),
 ];
 

@@ -51,7 +51,9 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     const token = await ensureFreshSession();
     if (token) headers.authorization = `Bearer ${token}`;
   }
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (a file upload) is sent as multipart, its boundary set by the browser.
+  const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
 
   let response: Response;
@@ -59,7 +61,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     response = await fetch(`/api${withQuery(path, options.query)}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {

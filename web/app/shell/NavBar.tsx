@@ -1,4 +1,4 @@
-import { LogOut, Megaphone, Menu, UserRound, X } from 'lucide-react';
+import { LogOut, Megaphone, Menu, Store, UserRound, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { fr } from '#contract/messages';
@@ -61,6 +61,11 @@ export function NavBar({ user }: { user: SessionUser }) {
             {fr.nav.greeting} <strong className="font-semibold text-slate-900">{user.full_name}</strong>
           </span>
           <NotificationBell />
+          {hasProfile && (
+            <NavLink to="/commerce" className={({ isActive }) => `hidden shrink-0 rounded-lg p-2 lg:inline-flex ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100'}`} aria-label={fr.merchantNav.link} title={fr.merchantNav.link}>
+              <Store size={20} aria-hidden="true" />
+            </NavLink>
+          )}
           {hasProfile && (
             <NavLink to="/mes-annonces" className={({ isActive }) => `hidden shrink-0 rounded-lg p-2 lg:inline-flex ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100'}`} aria-label={fr.nav.myAds} title={fr.nav.myAds}>
               <Megaphone size={20} aria-hidden="true" />
@@ -125,6 +130,14 @@ export function NavBar({ user }: { user: SessionUser }) {
                 <span className="inline-flex items-center gap-2">
                   <Megaphone size={16} aria-hidden="true" />
                   {fr.nav.myAds}
+                </span>
+              </NavLink>
+            )}
+            {hasProfile && (
+              <NavLink to="/commerce" className={linkClass}>
+                <span className="inline-flex items-center gap-2">
+                  <Store size={16} aria-hidden="true" />
+                  {fr.merchantNav.link}
                 </span>
               </NavLink>
             )}

@@ -3,14 +3,15 @@
 // through the outbox (list-sync.ts); delete and duplicate need the server at once.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ProductSuggestion, ShoppingList } from '#contract/lists';
+import type { ShoppingList } from '#contract/lists';
 import { api } from '../../lib/api';
+import { searchCatalogue } from '../../lib/catalogue-search';
 import { useOutbox } from '../../lib/offline/outbox-store';
 import { uploadDocument, type UploadProgress } from './import-upload';
 import { listsQueryKey } from './list-keys';
 import { pendingListIds, withPendingChanges, type ListOutboxEntry } from './pending-lists';
 
-export { listsQueryKey };
+export { listsQueryKey, searchCatalogue };
 export const listsQuery = { queryKey: listsQueryKey, queryFn: () => api.get<ShoppingList[]>('/shopping-lists') };
 
 /** The user's lists with their pending changes, and which lists have changes waiting to be sent. */
@@ -29,6 +30,3 @@ export const duplicateList = (id: string) => api.post<ShoppingList>(`/shopping-l
 /** A photo, a PDF or a text/CSV file (pasted text travels as a .txt file), analysed with progress. */
 export const extractShoppingList = (file: Blob, filename: string, onProgress: (progress: UploadProgress) => void, signal?: AbortSignal) =>
   uploadDocument('/extract-shopping-list', file, filename, onProgress, signal);
-
-export const searchCatalogue = async (search: string, signal: AbortSignal) =>
-  (await api.get<{ products: ProductSuggestion[] }>('/shopping-lists/product-search', { query: { search, limit: 12 }, signal })).products;
