@@ -1,7 +1,7 @@
 // The queues as tabs, one column each, each with how many items wait in it (WAI-ARIA tablist, arrow keys).
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 
-const COLUMNS: Record<number, string> = { 1: 'grid-cols-1', 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-2 sm:grid-cols-4', 5: 'grid-cols-3 sm:grid-cols-5' };
+const COLUMNS: Record<number, string> = { 1: 'grid-cols-1', 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-2 sm:grid-cols-4', 5: 'grid-cols-3 sm:grid-cols-5', 6: 'grid-cols-3 sm:grid-cols-6' };
 
 export type QueueTab<K extends string> = { key: K; label: string; count: number | null; icon: ReactNode };
 

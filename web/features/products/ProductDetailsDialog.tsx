@@ -4,8 +4,8 @@
 // (each with its distance) or a city is saved; a city filter, remembered per user (price-city.ts),
 // shows one town's stores only.
 import { useQuery } from '@tanstack/react-query';
-import { Award, Check, ChevronLeft, ChevronRight, Copy, Flag, Pencil, Tag } from 'lucide-react';
-import { formatOneDecimal } from '#contract/format';
+import { AlertTriangle, Award, Check, ChevronLeft, ChevronRight, Copy, Flag, Megaphone, Pencil, Tag } from 'lucide-react';
+import { formatDate, formatOneDecimal, formatXaf } from '#contract/format';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { fr } from '#contract/messages';
@@ -86,6 +86,29 @@ function PriceHistorySection({ productId }: { productId: string }) {
   );
 }
 
+/** « Prix annoncé par le magasin » with its date (and its amount when shoppers' price shown differs), and « Prix en rayon différent ». */
+function StoreAnnouncement({ price }: { price: ProductPrice }) {
+  const { announced } = price;
+  if (!announced && !price.shelf_differs) return null;
+  const date = announced ? formatDate(announced.announced_at) : '';
+  return (
+    <span className="mt-1 flex flex-wrap items-center gap-1.5" data-testid="store-announcement">
+      {announced && (
+        <span className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2 py-0.5 text-[11px] font-semibold leading-4 text-sky-800 ring-1 ring-sky-200 ring-inset">
+          <Megaphone size={11} aria-hidden="true" />
+          {announced.price_xaf === price.price ? `${fr.announcedPrice.byStore} ${fr.announcedPrice.on(date)}` : fr.announcedPrice.differentAmount(formatXaf(announced.price_xaf), date)}
+        </span>
+      )}
+      {price.shelf_differs && (
+        <span title={fr.announcedPrice.shelfDiffersHint} className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-[11px] font-semibold leading-4 text-amber-900 ring-1 ring-amber-300 ring-inset">
+          <AlertTriangle size={11} aria-hidden="true" />
+          {fr.announcedPrice.shelfDiffers}
+        </span>
+      )}
+    </span>
+  );
+}
+
 function StorePriceRow({ price, flagged, onFlag }: { price: ProductPrice; flagged: boolean; onFlag?: (target: FlagTarget) => void }) {
   const observationId = price.observation_id;
   return (
@@ -97,6 +120,7 @@ function StorePriceRow({ price, flagged, onFlag }: { price: ProductPrice; flagge
           {price.store_address}
         </span>
         <PriceFreshness freshness={price} className="mt-1" />
+        <StoreAnnouncement price={price} />
         {onFlag &&
           observationId &&
           (flagged ? (
