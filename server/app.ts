@@ -61,6 +61,7 @@ import { receiptsRoutes } from './features/prices/receipts/receipts.routes';
 import { bannerRoutes } from './features/ads/banner.routes';
 import { adsRoutes } from './features/ads/ads.routes';
 import { adsAdminRoutes } from './features/ads/ads-admin.routes';
+import { merchantsRoutes } from './features/merchants/merchants.routes';
 import { registerAdExpiryJob } from './features/ads/ad-expiry-job';
 import { createOcrPool, type OcrPool } from './platform/ocr/ocr-pool';
 
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       await api.register(adsRoutes, { deps, payments });
       await api.register(adsAdminRoutes, { deps, payments });
       await api.register(bannerRoutes, { deps });
+      await api.register(merchantsRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );

@@ -8,6 +8,7 @@ import { fr } from '#contract/messages';
 import { TRUST } from '#contract/prices';
 import { isDatabaseConnectionLost } from './database-errors';
 import { RECEIPT_MAX_AGE_DAYS } from '#contract/receipts';
+import { PRICE_LIST_MAX_BYTES, PRICE_LIST_MAX_ROWS } from '#contract/merchants';
 
 const ERRORS = {
   VALIDATION: [400, fr.common.invalidValue],
@@ -79,6 +80,23 @@ const ERRORS = {
   RECEIPT_DATE_INVALID: [400, fr.receipts.dateInvalid(RECEIPT_MAX_AGE_DAYS)],
   RECEIPT_LABEL_NOT_FOUND: [404, fr.receipts.labelNotFound],
   RECEIPT_PROOF_NOT_FOUND: [404, fr.receipts.proofNotFound],
+  // Merchants and their price lists (issue 29, item 3)
+  MERCHANT_NOT_FOUND: [404, fr.merchants.notFound],
+  MERCHANT_ALREADY_APPLIED: [409, fr.merchants.alreadyApplied],
+  MERCHANT_STORE_TAKEN: [409, fr.merchants.storeTaken],
+  MERCHANT_NOT_APPROVED: [403, fr.merchants.notApproved],
+  MERCHANT_APPLICATION_NOT_FOUND: [404, fr.merchants.applicationNotFound],
+  MERCHANT_APPLICATION_ALREADY_REVIEWED: [409, fr.merchants.alreadyReviewed],
+  PRICE_LIST_NOT_FOUND: [404, fr.merchants.priceListNotFound],
+  PRICE_LIST_ALREADY_PUBLISHED: [409, fr.merchants.alreadyPublished],
+  PRICE_LIST_TOO_LARGE: [413, fr.merchants.fileTooLarge(PRICE_LIST_MAX_BYTES / 1024 / 1024)],
+  PRICE_LIST_FORMAT: [415, fr.merchants.fileFormat],
+  PRICE_LIST_UNREADABLE: [422, fr.merchants.fileUnreadable],
+  PRICE_LIST_EMPTY: [422, fr.merchants.fileEmpty],
+  PRICE_LIST_TOO_MANY_ROWS: [422, fr.merchants.tooManyRows(PRICE_LIST_MAX_ROWS)],
+  PRICE_LIST_COLUMN_INVALID: [400, fr.merchants.mappingColumnInvalid],
+  PRICE_LIST_LINE_UNKNOWN: [400, fr.merchants.lineUnknown],
+  PRICE_LIST_LINE_TWICE: [400, fr.merchants.lineTwice],
   NOTHING_PRICED: [422, fr.checkoutUi.nothingPriced],
   PAYMENT_METHOD_NOT_FOUND: [404, fr.paymentsUi.notFound],
   PAYMENT_METHOD_LIMIT: [409, fr.paymentsUi.limit],

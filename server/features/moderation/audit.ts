@@ -19,12 +19,14 @@ export type AuditAction =
   | 'agent.approve'
   | 'agent.refuse'
   | 'receipt_label.approve'
-  | 'receipt_label.reject';
+  | 'receipt_label.reject'
+  | 'merchant.approve'
+  | 'merchant.refuse';
 
 export type AuditInput = {
   moderatorId: string;
   action: AuditAction;
-  targetType: 'price_observation' | 'product_suggestion' | 'product' | 'store' | 'user' | 'receipt_label';
+  targetType: 'price_observation' | 'product_suggestion' | 'product' | 'store' | 'user' | 'receipt_label' | 'merchant';
   targetId: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
