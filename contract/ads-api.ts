@@ -2,7 +2,7 @@
 // request, the ad as the API answers it (the `Ad` type plus its payment and test marking), the
 // moderators' list and decisions. Routes declare them, so they appear in the OpenAPI document.
 import { z } from './zod';
-import { AD_AUDIENCES, AD_GRADIENTS, AD_PAYMENT_METHODS, AD_STATUSES } from './ads';
+import { AD_GRADIENTS, AD_PAYMENT_METHODS, AD_STATUSES } from './ads';
 import { AdCreativeFields } from './ads-banner';
 import { fr } from './messages';
 
@@ -62,7 +62,8 @@ export const AdResponseSchema = z.object({
   ...AdCreativeFields,
   bg_color: z.enum(AD_GRADIENTS),
   duration: z.number().int(),
-  target_audience: z.enum(AD_AUDIENCES),
+  /** One of the spec's audiences, 'city:<Ville>' or 'district:<Ville>/<Quartier>' (contract/ads.ts, AdTarget). */
+  target_audience: z.string(),
   budget: z.number().int().nonnegative(),
   payment_method: z.enum(AD_PAYMENT_METHODS),
   status: z.enum(AD_STATUSES),

@@ -7,7 +7,7 @@ import { AD_GRADIENTS, AD_TYPES } from './ads';
 
 export const BANNER_MAX_SLIDES = 5;
 
-/** The device position, sent when location sharing is on: it decides the libreville / port-gentil audiences. */
+/** The device position, sent when location sharing is on: it decides the place audiences (a town, a district, libreville / port-gentil). */
 export const BannerQuerySchema = z.object({
   lat: z.coerce.number().min(-90).max(90).optional(),
   lng: z.coerce.number().min(-180).max(180).optional(),
@@ -23,6 +23,8 @@ export const AdCreativeFields = {
   media_url: z.string().nullable(),
   media_mime: z.string().nullable(),
   text_color: z.enum(['white', 'dark']),
+  /** An image or video ad drawn without its text over the media (the title stays its accessible name). Always true for a text ad. */
+  show_text: z.boolean(),
 };
 
 /** GET /api/ads/{id}/public: a running ad, as its public page /annonces/{id} shows it. */

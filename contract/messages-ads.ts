@@ -89,4 +89,6 @@ export const ads = {
   imageFormat: "Format d'image non supporté. Utilisez JPG, PNG, GIF ou WebP.",
   videoFormat: 'Format vidéo non supporté. Utilisez MP4, WebM ou OGG.',
   createError: "Erreur lors de la création de l'annonce",
+  targetInvalid: 'Public ciblé invalide : choisissez tout le Gabon, une ville ou un quartier de la liste, ou un public proposé',
+  targetUnknown: (place: string) => `Aucun magasin à « ${place} » : choisissez une ville ou un quartier de la liste`,
 } as const;

@@ -204,6 +204,7 @@ const ERRORS = {
   AD_PHONE_REQUIRED: [400, fr.adsApi.phoneRequired],
   AD_NOT_BANK_TRANSFER: [409, fr.adsApi.notBankTransfer],
   AD_REFUND_NOT_DUE: [409, fr.adsApi.refundNotDue],
+  AD_TARGET_UNKNOWN: [400, fr.ads.targetInvalid],
   // Files (issue 16)
   STORAGE_UNAVAILABLE: [503, fr.storage.unavailable],
   // Instances behind a load balancer (issue 16): GET /api/ready

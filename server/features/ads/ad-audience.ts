@@ -1,19 +1,27 @@
-// Who an ad's audience is (spec part 2 "Ad options": all, libreville, port-gentil, new_users,
-// frequent_users). A user's facts — account age, delivered orders, home city — come from one indexed
-// query and are kept a minute per user, so the banner shown on every page costs no extra query. Only
-// a delivered order changes them, and the ads offered follow within that minute: clearing every
-// user's entry on each delivery, on every instance, would cost more than it shows.
-//   libreville / port-gentil: the device position when the web sends one (the nearer of the two
-//     cities within 60 km); otherwise the city of the user's last delivered order (its GPS point,
-//     else its address text). Registration only asks for a country, which says nothing of the city.
+// Who an ad's audience is: the spec's audiences (all, libreville, port-gentil, new_users,
+// frequent_users) and the places that have stores ('city:Akanda', 'district:Libreville/Glass',
+// contract/ads.ts). A user's facts — account age, delivered orders, saved city, last delivery — come
+// from one indexed query and are kept a minute per user, so the banner shown on every page costs no
+// extra query. Only a delivered order or a new saved city changes them, and the ads offered follow
+// within that minute: clearing every user's entry on each change, on every instance, would cost more
+// than it shows.
+//   A place (town, district): the device position when the web sends one (ad-places.ts: the nearest
+//     store's town, and its district when a store of it is close); else the town the user saved
+//     (users.preferences.city, with the district of their last delivery when it went there); else
+//     where the last delivered order went (its GPS point, else a town and district in its address).
+//   libreville / port-gentil (the spec's two cities, kept as they were): the device position (the
+//     nearer of the two cities within 60 km); else the saved town (Akanda and Owendo are greater
+//     Libreville); else the city of the last delivered order. Registration only asks for a country,
+//     which says nothing of the city.
 //   new_users: an account younger than 30 days.  frequent_users: at least 3 delivered orders.
 import { sql } from 'drizzle-orm';
-import type { AdAudience } from '#contract/ads';
+import { adTargetKey } from '#contract/ads';
 import type { DbOrTx, Db } from '../../db/client';
 import { haversineKm, type LatLng } from '../../platform/geo';
 import { invalidateCache } from '../../platform/cache-invalidation';
 import { readCacheOf } from '../../platform/read-cache';
 import { queryRowsPrepared } from '../../platform/sql-rows';
+import { knownTown, type Place, type PlaceIndex, placeOfPosition, placeOfText } from './ad-places';
 
 export type City = 'libreville' | 'port-gentil';
 
@@ -32,8 +40,12 @@ const FACTS_TTL_MS = 60_000;
 export type AudienceFacts = {
   createdAt: Date;
   deliveredOrders: number;
-  /** Where the user's last delivered order went; null when unknown. */
+  /** Where the user's last delivered order went (of the spec's two cities); null when unknown. */
   homeCity: City | null;
+  /** The town the user saved (users.preferences.city), as they saved it. */
+  savedCity?: string | null;
+  /** The last delivered order's GPS point and address, when there is one. */
+  lastDelivery?: { position: LatLng | null; address: string | null } | null;
 };
 
 /** The nearer of the two cities when within CITY_RADIUS_KM, else null. */
@@ -58,13 +70,31 @@ export function cityOfText(text: string | null | undefined): City | null {
   return null;
 }
 
-/** The audiences this user belongs to now. */
-export function audiencesOf(facts: AudienceFacts, now: Date, position?: LatLng | null): Set<AdAudience> {
-  const audiences = new Set<AdAudience>(['all']);
-  const city = (position ? cityOfPosition(position) : null) ?? facts.homeCity;
+/** Where the user is for place targets (see the header), or null. */
+export function placeOf(facts: AudienceFacts, index: PlaceIndex, position?: LatLng | null): Place | null {
+  const here = position ? placeOfPosition(index, position) : null;
+  if (here) return here;
+  const delivered = facts.lastDelivery ? ((facts.lastDelivery.position && placeOfPosition(index, facts.lastDelivery.position)) ?? placeOfText(index, facts.lastDelivery.address)) : null;
+  const saved = knownTown(index, facts.savedCity);
+  if (saved) return { city: saved, district: delivered?.city === saved ? delivered.district : null };
+  return delivered;
+}
+
+/**
+ * The audiences this user belongs to now, as target keys (contract/ads.ts adTargetKey): 'all', the
+ * segments, 'libreville' / 'port-gentil', and with the store places, their town and district.
+ */
+export function audiencesOf(facts: AudienceFacts, now: Date, position?: LatLng | null, index?: PlaceIndex): Set<string> {
+  const audiences = new Set<string>(['all']);
+  const city = (position ? cityOfPosition(position) : null) ?? cityOfText(facts.savedCity) ?? facts.homeCity;
   if (city) audiences.add(city);
   if (now.getTime() - facts.createdAt.getTime() < NEW_USER_DAYS * DAY_MS) audiences.add('new_users');
   if (facts.deliveredOrders >= FREQUENT_USER_ORDERS) audiences.add('frequent_users');
+  const place = index ? placeOf(facts, index, position) : null;
+  if (place) {
+    audiences.add(adTargetKey({ kind: 'place', city: place.city, district: null }));
+    if (place.district) audiences.add(adTargetKey({ kind: 'place', city: place.city, district: place.district }));
+  }
   return audiences;
 }
 
@@ -75,11 +105,12 @@ type FactsRow = {
   latitude: number | null;
   longitude: number | null;
   delivery_address: string | null;
+  saved_city: string | null;
 };
 
 // One pass per user: the count and the latest delivered order both walk orders_user_idx.
 const factsQuery = (where: ReturnType<typeof sql>) => sql`
-  select u.id, u.created_at,
+  select u.id, u.created_at, u.preferences ->> 'city' as saved_city,
     (select count(*) from orders o where o.user_id = u.id and o.status = 'delivered') as delivered,
     last.latitude, last.longitude, last.delivery_address
   from users u
@@ -93,7 +124,14 @@ const factsQuery = (where: ReturnType<typeof sql>) => sql`
 function toFacts(row: FactsRow): AudienceFacts {
   const lastPosition = row.latitude !== null && row.longitude !== null ? { latitude: Number(row.latitude), longitude: Number(row.longitude) } : null;
   const homeCity = (lastPosition && cityOfPosition(lastPosition)) ?? cityOfText(row.delivery_address);
-  return { createdAt: new Date(row.created_at), deliveredOrders: Number(row.delivered), homeCity };
+  const delivered = Number(row.delivered);
+  return {
+    createdAt: new Date(row.created_at),
+    deliveredOrders: delivered,
+    homeCity,
+    savedCity: row.saved_city,
+    lastDelivery: delivered > 0 ? { position: lastPosition, address: row.delivery_address } : null,
+  };
 }
 
 export async function loadAudienceFacts(db: DbOrTx, userId: string): Promise<AudienceFacts | null> {

@@ -8,7 +8,7 @@
 // 15 minutes picks up scheduled ads that started and users whose quiet hours ended.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AdAudience } from '#contract/ads';
+import { adTargetKey, parseAdTarget } from '#contract/ads';
 import { adPagePath } from '#contract/ads-banner';
 import { fr } from '#contract/messages';
 import { adPromotionsSent, ads } from '../../db/schema';
@@ -18,6 +18,7 @@ import { queryRows } from '../../platform/sql-rows';
 import { createNotifications } from '../notifications/notifications.service';
 import { isQuietTime } from '../notifications/quiet-hours';
 import { audiencesOf, loadAudienceFactsOfUsers } from './ad-audience';
+import { placeIndex } from './ad-places';
 import { isRunning, librevilleDay } from './banner.service';
 
 const PASS_INTERVAL_MS = 15 * 60_000;
@@ -32,7 +33,10 @@ export async function sendAdPromotions(deps: AppDeps, adId: string): Promise<num
   const [ad] = await deps.db.select().from(ads).where(eq(ads.id, adId));
   if (!ad || ad.status !== 'active' || !isRunning(ad, now) || ad.targetAudience === 'all') return 0;
   const day = librevilleDay(now);
-  const audience = ad.targetAudience as AdAudience;
+  const target = parseAdTarget(ad.targetAudience);
+  if (!target) return 0;
+  const audience = adTargetKey(target);
+  const places = await placeIndex(deps);
 
   // Opted-in consumers who had no promotion today and never this ad's.
   const candidates = await queryRows<Candidate>(
@@ -50,7 +54,7 @@ export async function sendAdPromotions(deps: AppDeps, adId: string): Promise<num
     const facts = await loadAudienceFactsOfUsers(deps.db, chunk);
     const recipients = chunk.filter((userId) => {
       const f = facts.get(userId);
-      return f !== undefined && audiencesOf(f, now, null).has(audience);
+      return f !== undefined && audiencesOf(f, now, null, places).has(audience);
     });
     if (recipients.length === 0) continue;
     sent += await deps.db.transaction(async (tx) => {
@@ -63,7 +67,7 @@ export async function sendAdPromotions(deps: AppDeps, adId: string): Promise<num
       const data = { ad_id: adId, url: adPagePath(adId) };
       await createNotifications(
         tx,
-        claimed.map(({ userId }) => ({ userId, type: 'promotional' as const, title: fr.banner.promotion.title(ad.title), body: ad.subtitle, data })),
+        claimed.map(({ userId }) => ({ userId, type: 'promotional' as const, title: fr.banner.promotion.title(ad.title), body: ad.subtitle || ad.description || ad.title, data })),
         now,
       );
       return claimed.length;

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdDraftSchema } from '#contract/ads';
+import { AdDraftSchema, AdPlacesSchema } from '#contract/ads';
 import { AdListSchema, AdPaySchema, AdResponseSchema, AdSandboxDecisionSchema } from '#contract/ads-api';
 import { errorResponses } from '#contract/api-errors';
 import type { AppDeps } from '../../deps';
@@ -11,7 +11,7 @@ import { principalOf } from '../../platform/auth-guard';
 import type { PaymentProviders } from '../../platform/payments/providers';
 import { AD_BODY_LIMIT } from './ad-media';
 import { adDetails, answerAdSandbox, payAd } from './ad-payments';
-import { createAd, myAds, pauseOrResume, updateAd } from './ads.service';
+import { adPlaces, createAd, myAds, pauseOrResume, updateAd } from './ads.service';
 
 const IdParams = z.object({ id: z.string() });
 
@@ -21,11 +21,17 @@ export async function adsRoutes(fastify: FastifyInstance, { deps, payments }: { 
   const tags = ['ads'];
   const one = (...errors: number[]) => ({ 200: AdResponseSchema, ...errorResponses(...errors) });
 
-  // Media arrive as data URLs: 400 missing, 413 over 10 MB, 415 not an accepted image or video.
+  // Media arrive as data URLs: 400 missing, 413 over 10 MB, 415 not an accepted image or video;
+  // 400 too for a town or district without listed stores.
   app.post(
     '/ads',
     { ...guard, bodyLimit: AD_BODY_LIMIT, schema: { tags, summary: 'Créer une annonce (brouillon)', body: AdDraftSchema, response: { 201: AdResponseSchema, ...errorResponses(400, 401, 403, 413, 415) } } },
     async (request, reply) => reply.status(201).send(await createAd(deps, principalOf(request), request.body)),
+  );
+
+  // The wizard's targeting: every town with listed stores and its districts with stores.
+  app.get('/ads/places', { ...guard, schema: { tags, summary: 'Les villes et quartiers qui ont des magasins, pour cibler une annonce', response: { 200: AdPlacesSchema, ...errorResponses(401, 403) } } }, async () =>
+    adPlaces(deps),
   );
 
   app.get('/ads/mine', { ...guard, schema: { tags, summary: 'Mes annonces, avec leurs statistiques', response: { 200: AdListSchema, ...errorResponses(401, 403) } } }, async (request) =>

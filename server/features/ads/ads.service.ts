@@ -3,7 +3,7 @@
 // resume, "Mes annonces" with statistics. Every status change goes through transitionAd, which
 // applies the table of ad-lifecycle.ts. Only the owner sees an ad: another user gets 404.
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { AD_FREE_EDIT_MS, type AdDraftSchema, type AdPaymentMethod, type AdStatus, adPriceFor } from '#contract/ads';
+import { AD_FREE_EDIT_MS, type AdDraftSchema, type AdPaymentMethod, type AdPlaces, type AdStatus, adPriceFor, parseAdTarget } from '#contract/ads';
 import type { AdPaymentInfo, AdResponse } from '#contract/ads-api';
 import { formatXaf } from '#contract/format';
 import { fr } from '#contract/messages';
@@ -19,6 +19,8 @@ import { AD_APPROVED_STATUSES, AD_FINAL_STATUSES, AD_PAID_STATUSES, type AdActor
 import { mediaFits, type StoredMedia, storeAdMedia } from './ad-media';
 import { statsOfAds } from './ad-stats';
 import { forgetActiveAds } from './banner.service';
+import { canonicalTarget, placeIndex } from './ad-places';
+import { shownText, textColorColumn } from './ad-text';
 
 export type AdRow = typeof ads.$inferSelect;
 export type AdPaymentRow = typeof adPayments.$inferSelect;
@@ -110,9 +112,9 @@ export async function adResponses(db: DbOrTx, rows: AdRow[], now: Date): Promise
       media_url: ad.mediaUrl,
       media_mime: ad.mediaMime,
       bg_color: ad.bgColor as AdResponse['bg_color'],
-      text_color: ad.textColor as AdResponse['text_color'],
+      ...shownText(ad.type, ad.textColor),
       duration: ad.durationDays,
-      target_audience: ad.targetAudience as AdResponse['target_audience'],
+      target_audience: ad.targetAudience,
       budget: ad.budgetXaf,
       payment_method: ad.paymentMethod as AdPaymentMethod,
       status: ad.status as AdStatus,
@@ -150,13 +152,29 @@ function assertBudget(draft: AdDraftInput): void {
   if (draft.budget !== price) throw new AppError('AD_BUDGET_MISMATCH', fr.adsApi.budgetMismatch(formatXaf(price), draft.duration));
 }
 
+/** GET /api/ads/places: what the wizard's targeting offers. */
+export async function adPlaces(deps: AppDeps): Promise<AdPlaces> {
+  return (await placeIndex(deps)).places;
+}
+
+/**
+ * The draft's target as it is kept: a town or district must have listed stores (400 otherwise), and
+ * is kept as the stores spell it. An edit that keeps the ad's target keeps it even if its stores left.
+ */
+async function checkedTarget(deps: AppDeps, value: string, current?: string): Promise<string> {
+  const target = parseAdTarget(value);
+  if (!target) throw new AppError('AD_TARGET_UNKNOWN');
+  if (current !== undefined && value.trim() === current) return current;
+  return canonicalTarget(await placeIndex(deps), value, target);
+}
+
 const draftColumns = (draft: AdDraftInput) => ({
   title: draft.title,
   subtitle: draft.subtitle,
   description: draft.description,
   type: draft.type,
   bgColor: draft.bgColor,
-  textColor: draft.textColor,
+  textColor: textColorColumn(draft.type, draft.textColor, draft.showText),
   durationDays: draft.duration,
   targetAudience: draft.targetAudience,
   budgetXaf: draft.budget,
@@ -177,8 +195,9 @@ async function auditAdvertiserEdit(tx: Tx, principal: Principal, before: AdRow, 
 }
 
 /** POST /api/ads: a draft, with its media stored once checked. */
-export async function createAd(deps: AppDeps, principal: Principal, draft: AdDraftInput): Promise<AdResponse> {
-  assertBudget(draft);
+export async function createAd(deps: AppDeps, principal: Principal, input: AdDraftInput): Promise<AdResponse> {
+  assertBudget(input);
+  const draft = { ...input, targetAudience: await checkedTarget(deps, input.targetAudience) };
   let media: StoredMedia | null = null;
   if (draft.type !== 'text') {
     if (!draft.media) throw new AppError('AD_MEDIA_REQUIRED');
@@ -197,10 +216,11 @@ export async function createAd(deps: AppDeps, principal: Principal, draft: AdDra
  * payment its duration (hence price) and payment method are fixed. Within 2 hours of creation the
  * status is kept; later, an approved or running ad goes back to review.
  */
-export async function updateAd(deps: AppDeps, principal: Principal, adId: string, draft: AdDraftInput): Promise<AdResponse> {
+export async function updateAd(deps: AppDeps, principal: Principal, adId: string, input: AdDraftInput): Promise<AdResponse> {
   const current = await findOwnAd(deps.db, principal.userId, adId);
   if (AD_FINAL_STATUSES.includes(current.status as AdStatus)) throw new AppError('AD_NOT_EDITABLE');
-  assertBudget(draft);
+  assertBudget(input);
+  const draft = { ...input, targetAudience: await checkedTarget(deps, input.targetAudience, current.targetAudience) };
   // A new file replaces the media; none (or the stored URL sent back) keeps it if it fits the type.
   let media: StoredMedia | null = null;
   const newFile = draft.type !== 'text' && draft.media && draft.media !== current.mediaUrl;

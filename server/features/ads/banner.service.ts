@@ -1,13 +1,13 @@
 // The promo banner (issue 14): which ads a signed-in user sees, in what order, and what is measured.
 // - Shown: status 'active' and starts_at ≤ now < ends_at, with an audience that fits the user
-//   (ad-audience.ts). The active ads are read once every few seconds per process, not per request.
+//   (ad-audience.ts: the spec's audiences, or a town or district that has stores). The active ads are read once every few seconds per process, not per request.
 // - Order: a weighted random order without replacement, weights = budget (Efraimidis–Spirakis keys
 //   u^(1/w)), seeded by user and hour so a reload keeps the order and a bigger budget comes first
 //   more often. At most five slides; house slides fill the rest.
 // - Impressions: one row per ad, user and Libreville day (the slide was actually shown).
 // - Clicks: every follow of the tracked link, with its user when known.
 import { eq, sql } from 'drizzle-orm';
-import type { AdAudience, AdGradient, AdType } from '#contract/ads';
+import { adTargetKey, parseAdTarget, type AdGradient, type AdType } from '#contract/ads';
 import type { AdPublic, BannerSlide } from '#contract/ads-banner';
 import { adPagePath, BANNER_MAX_SLIDES } from '#contract/ads-banner';
 import type { Db } from '../../db/client';
@@ -22,6 +22,8 @@ import { queryRows } from '../../platform/sql-rows';
 import { audiencesOf, cachedAudienceFacts } from './ad-audience';
 import type { ClickTokens } from './ad-click-token';
 import { HOUSE_SLIDES } from './house-slides';
+import { placeIndex } from './ad-places';
+import { shownText } from './ad-text';
 
 const ACTIVE_ADS_TTL_MS = 5_000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -38,7 +40,9 @@ export type ActiveAd = {
   mediaMime: string | null;
   gradient: AdGradient;
   textColor: 'white' | 'dark';
-  audience: AdAudience;
+  showText: boolean;
+  /** The target as kept (ads.target_audience). */
+  audience: string;
   budget: number;
   startsAt: Date | null;
   endsAt: Date | null;
@@ -54,16 +58,19 @@ export const librevilleDay = (now: Date) => new Date(now.getTime() + LIBREVILLE_
 const ACTIVE_ADS_CACHE = 'banner-active-ads';
 const activeAdsCache = (db: Db) => readCacheOf(db, ACTIVE_ADS_CACHE, { ttlMs: ACTIVE_ADS_TTL_MS, maxEntries: 1 });
 
-/** The ads with status 'active', grouped by audience. */
-export type ActiveAds = ReadonlyMap<AdAudience, readonly ActiveAd[]>;
+/** The ads with status 'active', grouped by their target's key (adTargetKey: the same place whatever its spelling). */
+export type ActiveAds = ReadonlyMap<string, readonly ActiveAd[]>;
 
 async function loadActiveAds(db: Db): Promise<ActiveAds> {
   const rows = await db.select().from(ads).where(eq(ads.status, 'active'));
-  const byAudience = new Map<AdAudience, ActiveAd[]>();
+  const byAudience = new Map<string, ActiveAd[]>();
   for (const r of rows) {
-    const audience = r.targetAudience as AdAudience;
-    const group = byAudience.get(audience) ?? [];
-    byAudience.set(audience, group);
+    const target = parseAdTarget(r.targetAudience);
+    if (!target) continue; // never written by the API (AdTargetSchema)
+    const key = adTargetKey(target);
+    const group = byAudience.get(key) ?? [];
+    byAudience.set(key, group);
+    const text = shownText(r.type, r.textColor);
     group.push({
       id: r.id,
       title: r.title,
@@ -73,8 +80,9 @@ async function loadActiveAds(db: Db): Promise<ActiveAds> {
       mediaUrl: r.mediaUrl,
       mediaMime: r.mediaMime,
       gradient: r.bgColor as AdGradient,
-      textColor: r.textColor === 'dark' ? 'dark' : 'white',
-      audience,
+      textColor: text.text_color,
+      showText: text.show_text,
+      audience: r.targetAudience,
       budget: Number(r.budgetXaf),
       startsAt: r.startsAt,
       endsAt: r.endsAt,
@@ -147,10 +155,10 @@ export type BannerDeps = AppDeps & { clickTokens: ClickTokens };
 
 /** The ads running now whose audience fits the user (empty for an unknown user). */
 async function adsForUser(deps: AppDeps, userId: string, position: LatLng | null, now: Date): Promise<ActiveAd[]> {
-  const [byAudience, facts] = await Promise.all([activeAds(deps.db), cachedAudienceFacts(deps.db, userId)]);
+  const [byAudience, facts, places] = await Promise.all([activeAds(deps.db), cachedAudienceFacts(deps.db, userId), placeIndex(deps)]);
   if (!facts) return [];
   const fitting: ActiveAd[] = [];
-  for (const audience of audiencesOf(facts, now, position)) {
+  for (const audience of audiencesOf(facts, now, position, places)) {
     for (const ad of byAudience.get(audience) ?? []) if (isRunning(ad, now)) fitting.push(ad);
   }
   return fitting;
@@ -179,6 +187,7 @@ const publicViewOf = (ad: ActiveAd): AdPublic => ({
   media_mime: ad.mediaMime,
   gradient: ad.gradient,
   text_color: ad.textColor,
+  show_text: ad.showText,
 });
 
 /** What a running ad shows, for its public page (anyone may read it); 404 once it no longer runs. */

@@ -304,7 +304,7 @@ describe('GET /api/ads/{id}/public', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ id: ad.id, title: 'Poisson frais', description: 'Arrivage du jour', type: 'text', gradient: 'blue' });
-    expect(Object.keys(body).sort()).toEqual(['description', 'gradient', 'id', 'media_mime', 'media_url', 'subtitle', 'text_color', 'title', 'type']);
+    expect(Object.keys(body).sort()).toEqual(['description', 'gradient', 'id', 'media_mime', 'media_url', 'show_text', 'subtitle', 'text_color', 'title', 'type']);
   });
 
   it('answers 404 in French for an ad that ended, is paused, waits for review or does not exist', async () => {

@@ -1,5 +1,6 @@
-// Full-width promotional carousel (spec part 1 section 2): 128 px high, a new slide every 4 s with a
-// 300 ms fade, dot buttons, and back to the first slide each time it becomes visible again. Its
+// Full-width promotional carousel (spec part 1 section 2): slides 128 px high, a new slide every 4 s
+// with a 300 ms fade, dot buttons, and back to the first slide each time it becomes visible again.
+// The dots and the « Annonce » label sit in a row below the slide, never over an ad's image. Its
 // slides come from GET /api/ads/banner — the ads that fit the user, then MonPanier's own messages —
 // and nothing is shown when they cannot be read. An ad slide counts an impression when it is
 // actually on screen (once per page load) and leads through its tracked link; a house slide leads
@@ -15,6 +16,8 @@ import { bannerQuery, reportImpression } from '../../lib/banner-ads';
 import { AdSlide } from '../../ui/AdSlide';
 
 const NO_SLIDES: BannerSlide[] = [];
+/** The row under the slide: its dots and, for a paid slide, the « Annonce » label. */
+const CONTROLS_PX = 28;
 
 export function PromoBanner({ visible }: { visible: boolean }) {
   const { data, isPending } = useQuery({ ...bannerQuery, enabled: visible });
@@ -71,14 +74,14 @@ export function PromoBanner({ visible }: { visible: boolean }) {
   }, [visible, onScreen, pageShown, slide]);
 
   if (!visible) return null;
-  if (isPending) return <div className="w-full animate-pulse rounded-2xl bg-slate-200" style={{ height: PROMO.heightPx }} aria-hidden="true" />;
+  if (isPending) return <div className="w-full animate-pulse rounded-2xl bg-slate-200" style={{ height: PROMO.heightPx + CONTROLS_PX }} aria-hidden="true" />;
   if (!slide) return null;
 
   const drawn = (
     <AdSlide
       slide={
         slide.kind === 'ad'
-          ? { title: slide.title, subtitle: slide.subtitle, type: slide.type, gradient: slide.gradient, textColor: slide.text_color, mediaUrl: slide.media_url, mediaMime: slide.media_mime, badge: fr.banner.sponsored }
+          ? { title: slide.title, subtitle: slide.subtitle, type: slide.type, gradient: slide.gradient, textColor: slide.text_color, showText: slide.show_text, mediaUrl: slide.media_url, mediaMime: slide.media_mime }
           : { title: slide.title, subtitle: slide.subtitle, type: 'text', gradient: slide.gradient, textColor: 'white', mediaUrl: null }
       }
     />
@@ -89,45 +92,50 @@ export function PromoBanner({ visible }: { visible: boolean }) {
       ref={box}
       aria-roledescription="carrousel"
       aria-label={fr.promo.label}
-      className="relative w-full overflow-hidden rounded-2xl bg-slate-200 shadow-sm"
-      style={{ height: PROMO.heightPx }}
+      className="w-full"
       onPointerEnter={(e) => e.pointerType === 'mouse' && setHeld(true)}
       onPointerLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
       onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setHeld(false)}
     >
-      <div
-        className="h-full transition-opacity ease-in-out"
-        style={{ opacity: fading ? 0 : 1, transitionDuration: `${PROMO.fadeMs}ms` }}
-        aria-live="polite"
-        data-slide-id={slide.id}
-        data-slide-kind={slide.kind}
-      >
-        {slide.kind === 'ad' ? (
-          <a href={slide.click_url} className="block h-full" aria-label={`${fr.banner.sponsored} : ${slide.title}`}>
-            {drawn}
-          </a>
-        ) : slide.link ? (
-          <Link to={slide.link} className="block h-full" aria-label={slide.title}>
-            {drawn}
-          </Link>
-        ) : (
-          drawn
-        )}
+      <div className="overflow-hidden rounded-2xl bg-slate-200 shadow-sm" style={{ height: PROMO.heightPx }} data-testid="promo-slide">
+        <div
+          className="h-full transition-opacity ease-in-out"
+          style={{ opacity: fading ? 0 : 1, transitionDuration: `${PROMO.fadeMs}ms` }}
+          aria-live="polite"
+          data-slide-id={slide.id}
+          data-slide-kind={slide.kind}
+        >
+          {slide.kind === 'ad' ? (
+            <a href={slide.click_url} className="block h-full" aria-label={`${fr.banner.sponsored} : ${slide.title}`}>
+              {drawn}
+            </a>
+          ) : slide.link ? (
+            <Link to={slide.link} className="block h-full" aria-label={slide.title}>
+              {drawn}
+            </Link>
+          ) : (
+            drawn
+          )}
+        </div>
       </div>
-      <div className="absolute inset-x-0 bottom-2 z-10 flex justify-center gap-1.5">
-        {slides.map((s, i) => (
-          <button
-            key={s.id}
-            type="button"
-            onClick={() => setIndex(i)}
-            aria-label={fr.promo.goTo(i + 1)}
-            aria-current={i === index ? 'true' : undefined}
-            className="flex size-6 items-center justify-center"
-          >
-            <span className={`block h-2 rounded-full shadow-sm transition-all ${i === index ? 'w-5 bg-white' : 'w-2 bg-white/50 hover:bg-white/80'}`} />
-          </button>
-        ))}
+      <div className="relative flex items-center justify-center gap-1.5" style={{ height: CONTROLS_PX }} data-testid="promo-controls">
+        {slide.kind === 'ad' && (
+          <span className="absolute left-1 top-1/2 -translate-y-1/2 text-[11px] font-semibold uppercase tracking-wide text-slate-500">{fr.banner.sponsored}</span>
+        )}
+        {slides.length > 1 &&
+          slides.map((s, i) => (
+            <button
+              key={s.id}
+              type="button"
+              onClick={() => setIndex(i)}
+              aria-label={fr.promo.goTo(i + 1)}
+              aria-current={i === index ? 'true' : undefined}
+              className="flex size-6 items-center justify-center"
+            >
+              <span className={`block h-2 rounded-full transition-all ${i === index ? 'w-5 bg-brand-700' : 'w-2 bg-slate-300 hover:bg-slate-400'}`} />
+            </button>
+          ))}
       </div>
     </section>
   );

@@ -4,6 +4,7 @@
 // refund sent.
 import { Banknote, Check, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
+import { adTargetLabel } from '#contract/ads';
 import type { AdminAd } from '#contract/ads-api';
 import { PROMO } from '#contract/constants';
 import { formatDateTime, formatXaf } from '#contract/format';
@@ -31,7 +32,7 @@ export function AdReviewCard({ ad }: { ad: AdminAd }) {
   return (
     <Card className="overflow-hidden" role="article" aria-label={a.cardLabel(ad.title)} data-testid="admin-ad-card">
       <div style={{ height: PROMO.heightPx }}>
-        <AdSlide slide={{ title: ad.title, subtitle: ad.subtitle, type: ad.type, gradient: ad.bg_color, textColor: ad.text_color, mediaUrl: ad.media_url, mediaMime: ad.media_mime, badge: fr.banner.sponsored }} />
+        <AdSlide slide={{ title: ad.title, subtitle: ad.subtitle, type: ad.type, gradient: ad.bg_color, textColor: ad.text_color, showText: ad.show_text, mediaUrl: ad.media_url, mediaMime: ad.media_mime, badge: fr.banner.sponsored }} />
       </div>
       <div className="space-y-2 p-4 text-sm">
         <div className="flex flex-wrap items-start justify-between gap-2">
@@ -46,7 +47,7 @@ export function AdReviewCard({ ad }: { ad: AdminAd }) {
           {a.advertiser(ad.advertiser.full_name)} · <span className="break-all">{ad.advertiser.email}</span>
         </p>
         <p className="text-slate-600">
-          {t.types[ad.type]} · {t.days(ad.duration)} · {t.audiences[ad.target_audience]} · <strong>{formatXaf(ad.budget)}</strong>
+          {t.types[ad.type]} · {t.days(ad.duration)} · {adTargetLabel(ad.target_audience)} · <strong>{formatXaf(ad.budget)}</strong>
         </p>
         <p className="text-slate-600">
           {a.submittedOn(formatDateTime(ad.created_at))}

@@ -3,7 +3,7 @@
 // pay again, answer a sandbox payment) and, when refused, the reason and the refund's state.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pause, Pencil, Play, Wallet } from 'lucide-react';
-import { AD_ESTIMATED_VIEWS_PER_DAY } from '#contract/ads';
+import { AD_ESTIMATED_VIEWS_PER_DAY, adTargetLabel } from '#contract/ads';
 import type { AdResponse } from '#contract/ads-api';
 import { PROMO } from '#contract/constants';
 import { formatDate, formatDateTime, formatNumber, formatPercent, formatXaf } from '#contract/format';
@@ -35,14 +35,14 @@ export function MyAdCard({ ad, onEdit }: { ad: AdResponse; onEdit: (ad: AdRespon
   return (
     <Card className="overflow-hidden" data-testid="my-ad" aria-label={ad.title}>
       <div style={{ height: PROMO.heightPx }}>
-        <AdSlide slide={{ title: ad.title, subtitle: ad.subtitle, type: ad.type, gradient: ad.bg_color, textColor: ad.text_color, mediaUrl: ad.media_url, mediaMime: ad.media_mime }} />
+        <AdSlide slide={{ title: ad.title, subtitle: ad.subtitle, type: ad.type, gradient: ad.bg_color, textColor: ad.text_color, showText: ad.show_text, mediaUrl: ad.media_url, mediaMime: ad.media_mime }} />
       </div>
       <div className="space-y-4 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
             <h2 className="truncate font-semibold text-slate-900">{ad.title}</h2>
             <p className="text-xs text-slate-500">
-              {t.createdOn(formatDate(ad.created_at))} · {t.types[ad.type]} · {t.audiences[ad.target_audience]}
+              {t.createdOn(formatDate(ad.created_at))} · {t.types[ad.type]} · {adTargetLabel(ad.target_audience)}
             </p>
           </div>
           <AdStatusBadges ad={ad} />

@@ -1,7 +1,7 @@
 // The wizard's form: its values and defaults (spec part 2 section 4), the draft it sends, and which
 // tab each validation message belongs to. The text rules are AdDraftSchema's (contract/ads.ts); the
 // media and payment rules are the wizard's own, with the spec's sentences.
-import { AD_DEFAULTS, AdDraftSchema, adPriceFor, type AdAudience, type AdDraft, type AdGradient, type AdPaymentMethod, type AdType } from '#contract/ads';
+import { AD_DEFAULTS, AdDraftSchema, adPriceFor, type AdDraft, type AdGradient, type AdPaymentMethod, type AdType } from '#contract/ads';
 import { fr } from '#contract/messages';
 import { AdPaySchema, type AdMobileOperator, type AdPayRequest, type AdResponse } from '#contract/ads-api';
 
@@ -16,10 +16,13 @@ export type AdFormValues = {
   description: string;
   type: AdType;
   duration: number;
-  targetAudience: AdAudience;
+  /** 'all', a segment, or a place: 'city:Akanda', 'district:Libreville/Glass' (contract/ads.ts AdTarget). */
+  targetAudience: string;
   budget: number;
   bgColor: AdGradient;
   textColor: 'white' | 'dark';
+  /** An image or video ad's « Texte sur l'image ». */
+  showText: boolean;
   paymentMethod: AdPaymentMethod;
   /** A newly chosen file; null keeps the stored one when editing. */
   media: ChosenMedia | null;
@@ -41,6 +44,7 @@ export const adFormDefaults = (): AdFormValues => ({
   budget: AD_DEFAULTS.budget,
   bgColor: AD_DEFAULTS.bgColor,
   textColor: AD_DEFAULTS.textColor,
+  showText: true,
   paymentMethod: AD_DEFAULTS.paymentMethod,
   media: null,
   storedMedia: null,
@@ -59,6 +63,7 @@ export const adFormFrom = (ad: AdResponse): AdFormValues => ({
   budget: ad.budget,
   bgColor: ad.bg_color,
   textColor: ad.text_color,
+  showText: ad.show_text,
   paymentMethod: ad.payment_method,
   storedMedia: ad.media_url ? { url: ad.media_url, mime: ad.media_mime } : null,
 });
@@ -81,6 +86,7 @@ export function toDraft(values: AdFormValues): AdDraft {
     budget: values.budget,
     bgColor: values.bgColor,
     textColor: values.textColor,
+    showText: values.type === 'text' || values.showText,
     paymentMethod: values.paymentMethod,
     // A text ad carries no media; on edit, leaving it out keeps the stored file.
     media: values.type === 'text' ? null : (values.media?.dataUrl ?? undefined),

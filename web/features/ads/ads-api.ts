@@ -1,5 +1,5 @@
 // Server state of the ad manager: the advertiser's ads, creation, payment, edits, pause and resume.
-import type { AdDraft } from '#contract/ads';
+import type { AdDraft, AdPlaces } from '#contract/ads';
 import type { AdPayRequest, AdResponse } from '#contract/ads-api';
 import { api } from '../../lib/api';
 
@@ -17,3 +17,6 @@ export const pauseAd = (id: string) => api.post<AdResponse>(`/ads/${id}/pause`);
 export const resumeAd = (id: string) => api.post<AdResponse>(`/ads/${id}/resume`);
 /** The advertiser's answer on the sandbox phone or card page (test mode only). */
 export const answerAdSandbox = (id: string, approve: boolean) => api.post<AdResponse>(`/ads/${id}/sandbox-decision`, { approve });
+
+/** The towns and districts that have listed stores: what an ad may target (GET /api/ads/places). */
+export const adPlacesQuery = { queryKey: ['ads', 'places'] as const, queryFn: () => api.get<AdPlaces>('/ads/places'), staleTime: 5 * 60_000 };
