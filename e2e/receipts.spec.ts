@@ -70,6 +70,8 @@ test.describe('at 360 px, in a store', () => {
     const price = oil.getByLabel(fr.receiptsUi.unitPriceFor(OIL));
     await price.fill('1200');
     await expect(oil.getByTestId('line-problem')).toHaveText(fr.receiptsUi.arithmetic('2', '1 200 FCFA', '2 300 FCFA').replace(/ FCFA/g, '\u00a0FCFA'));
+    await oil.evaluate((line) => line.scrollIntoView({ block: 'center' }));
+    await oil.screenshot({ path: `${SHOTS_DIR}/receipt-02-amber-line-360.png` });
     await price.fill('1150');
     await expect(oil.getByTestId('line-problem')).toHaveCount(0);
 
