@@ -13,6 +13,7 @@ export const moderation = {
     wrong_store: 'Mauvais magasin',
     outdated: 'Prix périmé',
     outlier: 'Prix hors norme (détection automatique)',
+    store_disagreement: 'Prix annoncé par le magasin différent du prix en rayon (détection automatique)',
   },
   flagReasonRequired: 'Veuillez choisir un motif de signalement',
   flagged: 'Merci ! Ce prix sera vérifié par un modérateur.',

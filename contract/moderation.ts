@@ -132,7 +132,7 @@ const StoreHistoryPointSchema = z.object({ observed_at: isoDate, price: z.number
 export type StoreHistoryPoint = z.infer<typeof StoreHistoryPointSchema>;
 
 const FlagSummarySchema = z.object({
-  reason: z.enum(['wrong_price', 'wrong_product', 'wrong_store', 'outdated', 'outlier']),
+  reason: z.enum(['wrong_price', 'wrong_product', 'wrong_store', 'outdated', 'outlier', 'store_disagreement']),
   comment: z.string().nullable(),
   created_at: isoDate,
   by_job: z.boolean(),
@@ -144,7 +144,7 @@ export const ObservationEvidenceSchema = z.object({
   id: z.string(),
   status: observationStatus,
   price: z.number(),
-  source: z.enum(['seed', 'contribution', 'product_form']),
+  source: z.enum(['seed', 'contribution', 'product_form', 'receipt', 'store']),
   observed_at: isoDate,
   photo_url: z.string().nullable(),
   review_reason: z.string().nullable(),

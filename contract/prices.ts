@@ -55,8 +55,8 @@ export type ContributionResponse = z.infer<typeof ContributionResponseSchema>;
 
 export const FLAG_REASONS = ['wrong_price', 'wrong_product', 'wrong_store', 'outdated'] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
-/** Reasons a flag may carry: the users' ones, and the background job's. */
-export type AnyFlagReason = FlagReason | 'outlier';
+/** Reasons a flag may carry: the users' ones, the background job's, and a store's announced price the shelves disagree with (issue 29). */
+export type AnyFlagReason = FlagReason | 'outlier' | 'store_disagreement';
 
 /** POST /api/prices/{observation_id}/flag. */
 export const FlagSchema = z.object({

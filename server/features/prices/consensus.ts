@@ -133,3 +133,15 @@ export function consensusOf(voices: Voice[]): Consensus | null {
     confirmed: confirmed.length > 0,
   };
 }
+
+/**
+ * « Prix en rayon différent » (issue 29): the median of shoppers' recent prices differs from the
+ * store's announced price by more than `ratio` of it. No shopper price, no disagreement.
+ */
+export function shelfDiffers(announced: number, shopperPrices: readonly number[], ratio: number): boolean {
+  if (shopperPrices.length === 0 || announced <= 0) return false;
+  const sorted = [...shopperPrices].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return Math.abs(median - announced) > announced * ratio;
+}
