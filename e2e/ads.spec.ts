@@ -54,8 +54,9 @@ test('a merchant creates an image ad on a phone and pays it, a moderator approve
   await expect(dialog.getByTestId('ad-budget')).toHaveText(/25\s000\sFCFA/);
   await dialog.getByRole('radio', { name: /^7 jours/ }).check();
   await expect(dialog.getByTestId('ad-budget')).toHaveText(/50\s000\sFCFA/);
-  await expect(dialog.getByRole('radio', { name: /^Tous les utilisateurs/ })).toBeChecked();
-  await dialog.getByRole('radio', { name: /^Port-Gentil/ }).check();
+  await expect(dialog.getByRole('radio', { name: /^Tout le Gabon/ })).toBeChecked();
+  await dialog.getByRole('radio', { name: /^Une ville ou un quartier/ }).check();
+  await dialog.getByLabel('Ville', { exact: true }).selectOption('Port-Gentil');
   await next(shop);
 
   await expect(dialog.getByTestId('ad-preview')).toContainText(title);
@@ -166,4 +167,88 @@ test('the wizard refuses an empty title and an image ad without its image, and c
   await dialog.getByRole('button', { name: "Créer l'annonce" }).click();
   await expect(dialog.getByRole('tab', { name: 'Média', selected: true })).toBeVisible();
   await expect(dialog.getByText('Veuillez télécharger un fichier média')).toBeVisible();
+});
+
+// The ad as the merchant made it: a poster with its own text, shown whole, the dots below it.
+const AKANDA = { latitude: 0.5128, longitude: 9.4311 };
+
+/** The rendered picture's box inside its <img> (object-contain) against the image's own shape. */
+async function shownWhole(page: Page, image: ReturnType<Page['locator']>) {
+  const box = (await image.boundingBox())!;
+  const natural = await image.evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight, fit: getComputedStyle(img).objectFit }));
+  expect(natural.fit).toBe('contain');
+  const scale = Math.min(box.width / natural.w, box.height / natural.h);
+  const drawn = { width: natural.w * scale, height: natural.h * scale, x: box.x + (box.width - natural.w * scale) / 2, y: box.y + (box.height - natural.h * scale) / 2 };
+  expect(Math.abs(drawn.width / drawn.height - natural.w / natural.h)).toBeLessThan(0.01);
+  expect(drawn.width).toBeLessThanOrEqual(box.width + 0.5);
+  expect(drawn.height).toBeLessThanOrEqual(box.height + 0.5);
+  return drawn;
+}
+
+test('a merchant makes a poster ad without text for Akanda: at 360 px it shows whole, in the preview and the banner, and the dots stay below it', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const title = `Affiche Akanda ${Date.now().toString(36)}`;
+  const tall = await sharp({ create: { width: 600, height: 900, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+  const merchant = await createAccount(request, { full_name: 'Boutique Angondjé' });
+  const shop = await pageAs(browser, merchant, PHONE);
+  await shop.goto('/dashboard');
+  await shop.getByRole('button', { name: 'Une annonce à passer? Lance-toi!' }).click();
+  const dialog = wizard(shop);
+  await dialog.getByRole('radio', { name: /^Image/ }).check();
+  await dialog.getByRole('checkbox', { name: /Texte sur l'image/ }).uncheck();
+  await dialog.getByLabel('Titre', { exact: true }).fill(title);
+  await next(shop);
+  await dialog.getByLabel('Fichier média').setInputFiles({ name: 'affiche.png', mimeType: 'image/png', buffer: tall });
+  await expect(dialog.getByText(/affiche\.png/)).toBeVisible();
+  await next(shop);
+
+  await dialog.getByRole('radio', { name: /^Une ville ou un quartier/ }).check();
+  const city = dialog.getByLabel('Ville', { exact: true });
+  for (const town of ['Akanda', 'Owendo', 'Franceville', 'Libreville', 'Port-Gentil']) await expect(city.locator('option', { hasText: town }).first()).toBeAttached();
+  await city.selectOption('Libreville');
+  await expect(dialog.getByLabel('Quartier', { exact: true }).locator('option', { hasText: 'Glass' })).toBeAttached();
+  await city.selectOption('Akanda');
+  await shop.screenshot({ path: 'test-results/ads-targeting-360.png' });
+  await next(shop);
+
+  const preview = dialog.getByTestId('ad-preview');
+  await expect(preview).not.toContainText('Titre');
+  await shownWhole(shop, preview.getByTestId('ad-slide-media'));
+  await next(shop);
+  await dialog.getByLabel('Numéro de téléphone').fill('+241 07 12 34 56');
+  await dialog.getByRole('button', { name: "Créer l'annonce" }).click();
+  const result = dialog.getByTestId('ad-result');
+  await result.getByRole('button', { name: 'Confirmer le paiement de test' }).click();
+  await expect(result).toContainText('Paiement reçu');
+
+  const mine = await (await request.get('/api/ads/mine', { headers: { authorization: `Bearer ${merchant.access_token}` } })).json();
+  const ad = mine.find((a: { title: string }) => a.title === title);
+  expect(ad).toMatchObject({ target_audience: 'city:Akanda', show_text: false });
+  const moderator = await demoLogin(request, 'moderator');
+  const approved = await request.post(`/api/admin/ads/${ad.id}/approve`, { headers: { authorization: `Bearer ${moderator.access_token}` }, data: {} });
+  expect(approved.status()).toBe(200);
+
+  // A consumer in Akanda, on a phone.
+  const consumer = await pageAs(browser, await createAccount(request), PHONE, AKANDA);
+  const banner = consumer.getByRole('region', { name: 'Offres du moment' });
+  const adLink = banner.getByRole('link', { name: `Annonce : ${title}` });
+  const dots = banner.getByRole('button', { name: /^Aller à l'offre/ });
+  await expect(async () => {
+    await consumer.goto('/dashboard');
+    await expect(dots.first()).toBeVisible({ timeout: 20_000 });
+    await banner.hover();
+    for (let i = 0; i < (await dots.count()) && !(await adLink.isVisible()); i++) await dots.nth(i).click();
+    await expect(adLink).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 90_000 });
+  const image = adLink.getByTestId('ad-slide-media');
+  const drawn = await shownWhole(consumer, image);
+  const slideBox = (await banner.getByTestId('promo-slide').boundingBox())!;
+  expect(drawn.y).toBeGreaterThanOrEqual(slideBox.y - 0.5);
+  expect(drawn.y + drawn.height).toBeLessThanOrEqual(slideBox.y + slideBox.height + 0.5);
+  for (let i = 0; i < (await dots.count()); i++) {
+    const dot = (await dots.nth(i).boundingBox())!;
+    expect(dot.y, 'the dots sit below the image').toBeGreaterThanOrEqual(slideBox.y + slideBox.height - 0.5);
+  }
+  await expect(adLink).not.toContainText(/Titre|Sous-titre/);
+  await consumer.screenshot({ path: 'test-results/ads-banner-360.png' });
 });

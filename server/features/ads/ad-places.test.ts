@@ -3,6 +3,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AdPlacesSchema } from '#contract/ads';
+import { DEFAULT_PREFERENCES } from '#contract/users';
 import { ads, stores, users } from '../../db/schema';
 import { insertAd } from '../../test/banner-ads-fixture';
 import { bearer, createTestContext, detailOf, registerUser, type SignedIn, type TestContext } from '../../test/harness';
@@ -102,7 +103,7 @@ describe('GET /api/ads/banner — places', () => {
     expect(await bannerAds(user)).toEqual([allAd]);
 
     // No position: the town the user saved.
-    await ctx.db.update(users).set({ preferences: { ...(user.user as { preferences?: object }).preferences, city: 'Akanda' } }).where(eq(users.id, user.user.id));
+    await ctx.db.update(users).set({ preferences: { ...DEFAULT_PREFERENCES, city: 'Akanda' } }).where(eq(users.id, user.user.id));
     await forgetAudienceFacts(ctx.db);
     expect(await bannerAds(user)).toEqual([akandaAd, librevilleAd, allAd].sort());
   });
