@@ -31,6 +31,8 @@ export const ReceiptSchema = z.object({
   total_xaf: z.number().int().nullable(),
   lines: z.array(ReceiptLineSchema),
   checks: z.object({ lines_total_xaf: z.number().int(), matches_total: z.boolean() }),
+  /** The receipt's image with personal data masked (its prices' proof): its sender and moderators only, with their session. */
+  proof_url: z.string().nullable().optional(),
   /** Why a 'failed' receipt could not be read (the French error the upload would have answered). */
   failure: z.object({ code: z.string(), detail: z.string() }).nullable().optional(),
 });

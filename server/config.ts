@@ -252,5 +252,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Configuration for tests: defaults, no environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), ...overrides };
+  // Receipts are answered when read, however loaded the machine (receipts-processing.test.ts sets 0 to test the 202).
+  return { ...loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', RECEIPT_WAIT_MS: '120000' }), ...overrides };
 }

@@ -10,6 +10,7 @@ import { AppError } from './errors';
 import { type ByteRange, contentTypeOf, type FileStorage, IMMUTABLE_CACHE_CONTROL, isStorageKey, UPLOADS_URL_PREFIX } from './storage';
 
 const REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
+const PRIVATE_FOLDER = 'private/';
 
 /** The file's bytes, with the type of its key's extension (an image, a video, or application/octet-stream). */
 const fileBytes = { 'image/*': { schema: z.file() }, 'video/*': { schema: z.file() }, 'application/octet-stream': { schema: z.file() } };
@@ -25,7 +26,8 @@ const answers = {
 export function registerUploads(app: FastifyInstance, storage: FileStorage): void {
   app.get(`${UPLOADS_URL_PREFIX}*`, { schema: { tags: ['uploads'], security: [], response: answers } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    if (!isStorageKey(key)) throw new AppError('ROUTE_NOT_FOUND');
+    // private/: files only their feature serves, to whom it decides (a receipt's proof).
+    if (!isStorageKey(key) || key.startsWith(PRIVATE_FOLDER)) throw new AppError('ROUTE_NOT_FOUND');
     if (storage.publicUrl) {
       return reply.header('Cache-Control', REDIRECT_CACHE_CONTROL).redirect(`${storage.publicUrl}/${key}`, 302);
     }

@@ -9,7 +9,10 @@ import { preparePhoto } from './preprocess';
 import { decodeText, sniffDocument } from './sniff';
 
 export type DocumentProgress = (stage: ImportStage, progress: number, page?: number, pages?: number) => void;
-export type DocumentText = { kind: DocumentKind; text: string; ocrConfidence: number | null };
+/** A page read by the OCR: the prepared image (binary PGM, upright) the kept reading came from, and its lines with their word boxes. */
+export type ReadPage = { image: Buffer; lines: OcrLine[] };
+/** `pages`: the photo, or each scanned page, as read (a text PDF or a text file has none): receipts keep a masked copy as proof. */
+export type DocumentText = { kind: DocumentKind; text: string; ocrConfidence: number | null; pages?: ReadPage[] };
 
 // Upright text reads at 85–95 % confidence, upside-down text at 50–65 %: below this the photo is
 // also read turned 180° and the better reading kept.
@@ -57,9 +60,9 @@ export async function readDocument(bytes: Buffer, pool: OcrPool, onProgress?: Do
 
   report('reading', 1);
   report('preparing', 0);
-  const lines = await readImage(bytes, pool, (fraction) => report('recognising', fraction), () => report('preparing', 1), deadline);
+  const page = await readImage(bytes, pool, (fraction) => report('recognising', fraction), () => report('preparing', 1), deadline);
   report('recognising', 1);
-  return { kind: 'photo', text: joinLines(lines), ocrConfidence: meanConfidence(lines) };
+  return { kind: 'photo', text: joinLines(page.lines), ocrConfidence: meanConfidence(page.lines), pages: [page] };
 }
 
 /** The parser and the matcher work on lists, not books: past the pasted-text limit, a 413. */
@@ -78,6 +81,7 @@ async function readPdfDocument(bytes: Buffer, pool: OcrPool, report: DocumentPro
 
   const texts: string[] = [];
   const ocrLines: OcrLine[] = [];
+  const read: ReadPage[] = [];
   let done = 0;
   for (const page of pages) {
     if (page.lines.length > 0) {
@@ -88,19 +92,21 @@ async function readPdfDocument(bytes: Buffer, pool: OcrPool, report: DocumentPro
     const total = scanned.length;
     for (const image of page.images) {
       report('preparing', index / total, index + 1, total);
-      const lines = await readImage(
+      const scannedPage = await readImage(
         image,
         pool,
         (fraction) => report('recognising', (index + fraction) / total, index + 1, total),
         () => {},
         deadline,
       );
+      const lines = scannedPage.lines;
+      read.push(scannedPage);
       ocrLines.push(...lines);
       if (lines.length > 0) texts.push(joinLines(lines));
     }
   }
   report('recognising', 1, scanned.length, scanned.length);
-  return { kind: 'scanned_pdf', text: texts.join('\n'), ocrConfidence: meanConfidence(ocrLines) };
+  return { kind: 'scanned_pdf', text: texts.join('\n'), ocrConfidence: meanConfidence(ocrLines), pages: read };
 }
 
 /**
@@ -110,12 +116,13 @@ async function readPdfDocument(bytes: Buffer, pool: OcrPool, report: DocumentPro
  * the other direction; a reading that stays poor is tried at every quarter turn. The best-scoring
  * reading is kept.
  */
-async function readImage(image: Buffer, pool: OcrPool, onFraction: (fraction: number) => void, onPrepared: () => void, deadline: Deadline): Promise<OcrLine[]> {
+async function readImage(image: Buffer, pool: OcrPool, onFraction: (fraction: number) => void, onPrepared: () => void, deadline: Deadline): Promise<ReadPage> {
   deadline.check();
   const prepared = await preparePhoto(image);
   onPrepared();
   deadline.check();
   let best = await pool.recognise(prepared.image, (f) => onFraction(f * FIRST_READING_SHARE));
+  let bestImage = prepared.image;
   let bestIsOther = false;
   let tries = 0;
   // Past the budget, the reading in hand is kept: the retries only ever improve on it.
@@ -126,6 +133,7 @@ async function readImage(image: Buffer, pool: OcrPool, onFraction: (fraction: nu
     const result = await pool.recognise(candidate, (f) => onFraction(FIRST_READING_SHARE + share * (index + f)));
     if (readingScore(result) > readingScore(best)) {
       best = result;
+      bestImage = candidate;
       bestIsOther = other;
     }
   };
@@ -141,7 +149,7 @@ async function readImage(image: Buffer, pool: OcrPool, onFraction: (fraction: nu
     await retry(quarter, true);
     if (best.confidence < CONFIDENT_UPRIGHT) await retry(threeQuarters, true);
   }
-  return best.lines.map(withoutLeadingMark).filter((line) => !isNoise(line));
+  return { image: bestImage, lines: best.lines.map(withoutLeadingMark).filter((line) => !isNoise(line)) };
 }
 
 /**

@@ -28,7 +28,7 @@ import { readFileUpload } from '../../../platform/multipart-upload';
 import type { OcrPool } from '../../../platform/ocr/ocr-pool';
 import type { Position } from './receipt-matching';
 import { decideReceiptLabel, receiptLabels } from './receipt-labels-moderation';
-import { readReceiptUpload, receiptFor } from './receipts.service';
+import { readReceiptUpload, receiptFor, receiptProof } from './receipts.service';
 import { submitReceipt } from './receipt-submit';
 
 /** Receipts one account may have in reading at once (and IMPORTS_PER_USER_PER_HOUR an hour, as documents). */
@@ -84,6 +84,23 @@ export async function receiptsRoutes(fastify: FastifyInstance, { deps, ocr }: { 
       schema: { tags: ['prices'], summary: 'Un ticket de caisse lu', params: ReceiptParamsSchema, response: { 200: ReceiptSchema, ...errorResponses(401, 404) } },
     },
     async (request) => receiptFor(deps, principalOf(request), request.params.receipt_id),
+  );
+
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    '/prices/receipts/:receipt_id/proof',
+    {
+      onRequest: fastify.requireUser,
+      schema: {
+        tags: ['prices'],
+        summary: 'La photo d’un ticket, données personnelles masquées',
+        params: ReceiptParamsSchema,
+        response: { 200: { description: 'L’image (WebP)', content: { 'image/webp': { schema: z.file() } } }, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const file = await receiptProof(deps, principalOf(request), request.params.receipt_id);
+      return reply.header('Content-Length', file.size).type('image/webp').send(file.body as never);
+    },
   );
 
   fastify.withTypeProvider<ZodTypeProvider>().post(

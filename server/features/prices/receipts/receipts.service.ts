@@ -16,7 +16,8 @@ import { receipts } from '../../../db/schema';
 import { isUuid } from '../../../platform/ids';
 import { AppError, type ErrorCode } from '../../../platform/errors';
 import type { OcrPool } from '../../../platform/ocr/ocr-pool';
-import { readDocument } from '../../../platform/ocr/read-document';
+import { readDocument, type DocumentText } from '../../../platform/ocr/read-document';
+import { keepProof, maskedProof } from './receipt-proof';
 import { sniffDocument } from '../../../platform/ocr/sniff';
 import { findReceiptStore, matchReceiptLines, type Position } from './receipt-matching';
 import { looksLikeReceipt, readReceiptText } from './receipt-text';
@@ -26,9 +27,11 @@ type ReceiptRow = typeof receipts.$inferSelect;
 export type StoredReading = Omit<Receipt, 'receipt_id' | 'status' | 'lines'> & { lines: (Receipt['lines'][number] & { label?: string })[] };
 type Reading = StoredReading;
 
+const proofUrlOf = (row: ReceiptRow) => (row.proofPath ? `/api/prices/receipts/${row.id}/proof` : null);
+
 function answerOf(row: ReceiptRow): Receipt {
   const { lines, ...reading } = row.reading as Reading;
-  return { receipt_id: row.id, status: row.status, ...reading, lines: lines.map(({ label: _label, ...line }) => line) };
+  return { receipt_id: row.id, status: row.status, ...reading, lines: lines.map(({ label: _label, ...line }) => line), proof_url: proofUrlOf(row) };
 }
 
 /** The answer of a ticket read from its text: store, date, total, lines with their products, checks. */
@@ -102,7 +105,8 @@ async function readAndKeep(deps: AppDeps, ocr: OcrPool, id: string, bytes: Buffe
   try {
     const document = await readDocument(bytes, ocr);
     const reading = await readingOf(deps, document.text, position);
-    const [ready] = await deps.db.update(receipts).set({ status: 'ready', reading }).where(eq(receipts.id, id)).returning();
+    const proofPath = await proofOf(deps, id, document);
+    const [ready] = await deps.db.update(receipts).set({ status: 'ready', reading, proofPath }).where(eq(receipts.id, id)).returning();
     return answerOf(ready);
   } catch (error) {
     await deps.db
@@ -112,6 +116,25 @@ async function readAndKeep(deps: AppDeps, ocr: OcrPool, id: string, bytes: Buffe
       .catch(() => {});
     throw error;
   }
+}
+
+/** The masked proof kept for the receipt, or null (it could not be masked safely, or the store is down: the prices do not depend on it). */
+async function proofOf(deps: AppDeps, id: string, document: DocumentText): Promise<string | null> {
+  try {
+    const proof = await maskedProof(document);
+    return proof ? await keepProof(deps.storage, id, proof) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** GET /api/prices/receipts/{id}/proof: the masked image, for the account that sent it and for moderators. */
+export async function receiptProof(deps: AppDeps, principal: Principal, id: string) {
+  const [row] = isUuid(id) ? await deps.db.select().from(receipts).where(eq(receipts.id, id)).limit(1) : [];
+  if (!row || (row.userId !== principal.userId && principal.userType !== 'admin')) throw new AppError('RECEIPT_NOT_FOUND');
+  const file = row.proofPath ? await deps.storage.read(row.proofPath) : null;
+  if (!file || file.status !== 'found') throw new AppError('RECEIPT_PROOF_NOT_FOUND');
+  return file;
 }
 
 /** A receipt with nothing read to show: still being read, or failed (with why, in French). */
