@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { STORAGE_KEYS, readStorage } from '../../lib/storage-keys';
 import { useIdle } from '../../ui/use-idle';
@@ -32,13 +32,17 @@ const startListSync = (queryClient: QueryClient) => {
  * What comes once the page is shown: the list sync, and for consumers the ad button. A component of
  * its own, so that its arrival does not render the whole shell (nav bar and page) again.
  */
+// Pages where the user reads or corrects rows at the bottom of the screen: the floating button would cover them.
+const NO_AD_BUTTON = ['/contribute', '/commerce'];
+
 function WhenIdle({ adButton }: { adButton: boolean }) {
   const queryClient = useQueryClient();
   const idle = useIdle();
+  const { pathname } = useLocation();
   useEffect(() => {
     if (idle) startListSync(queryClient);
   }, [idle, queryClient]);
-  if (!idle || !adButton) return null;
+  if (!idle || !adButton || NO_AD_BUTTON.some((page) => pathname.startsWith(page))) return null;
   return (
     <Suspense fallback={null}>
       <AdFloatingButton />
