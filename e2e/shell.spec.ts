@@ -14,7 +14,7 @@ test.describe('at 360 px', () => {
     const menu = page.locator('#mobile-menu');
     await expect(menu.getByText('Loïc Nzé')).toBeVisible();
     await expect(menu.getByText(account.user.email)).toBeVisible();
-    await expect(menu.getByRole('link')).toHaveText(['Tableau de bord', 'Produits', 'Mes listes', 'Comparateur de Prix', 'Livraisons', 'Mon profil', 'Mes annonces']);
+    await expect(menu.getByRole('link')).toHaveText(['Tableau de bord', 'Produits', 'Mes listes', 'Comparateur de Prix', 'Livraisons', 'Mon profil', 'Mes annonces', 'Espace commerçant']);
     await menu.getByRole('link', { name: 'Mes listes' }).click();
     await expect(page).toHaveURL(/\/shopping-lists$/);
     await expect(menu).toBeHidden();
