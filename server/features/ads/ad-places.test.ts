@@ -4,12 +4,11 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AdPlacesSchema } from '#contract/ads';
 import { DEFAULT_PREFERENCES } from '#contract/users';
-import { ads, stores, users } from '../../db/schema';
+import { stores, users } from '../../db/schema';
 import { insertAd } from '../../test/banner-ads-fixture';
 import { bearer, createTestContext, detailOf, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { forgetAudienceFacts } from './ad-audience';
-import { textDraft } from './ads-fixture';
-import { forgetActiveAds } from './banner.service';
+import { startWithoutAds, textDraft } from './ads-fixture';
 
 let ctx: TestContext;
 let advertiser: SignedIn;
@@ -19,11 +18,7 @@ beforeAll(async () => {
   advertiser = await registerUser(ctx.app);
 });
 afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.db.delete(ads);
-  await forgetActiveAds(ctx.db);
-  await forgetAudienceFacts(ctx.db);
-});
+beforeEach(() => startWithoutAds(ctx.db));
 
 const post = (body: object) => ctx.app.inject({ method: 'POST', url: '/api/ads', payload: body, headers: bearer(advertiser.access_token) });
 

@@ -5,7 +5,18 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { AdDraft } from '#contract/ads';
 import type { AdDecision, AdPayRequest, AdResponse } from '#contract/ads-api';
+import type { Db } from '../../db/client';
+import { ads } from '../../db/schema';
 import { bearer, type SignedIn, type TestContext } from '../../test/harness';
+import { forgetAudienceFacts } from './ad-audience';
+import { forgetActiveAds } from './banner.service';
+
+/** Before a banner test: no ad at all, and none left in the banner's and the audience's caches. */
+export async function startWithoutAds(db: Db): Promise<void> {
+  await db.delete(ads);
+  await forgetActiveAds(db);
+  await forgetAudienceFacts(db);
+}
 
 export const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
 

@@ -4,12 +4,13 @@ import type { AdAudience } from '#contract/ads';
 import type { BannerSlide } from '#contract/ads-banner';
 import type { LoginResponse } from '#contract/users';
 import { BannerSlidesSchema } from '#contract/ads-banner';
-import { adClicks, adImpressions, ads, orders, users } from '../../db/schema';
+import { adClicks, adImpressions, orders, users } from '../../db/schema';
 import { insertAd } from '../../test/banner-ads-fixture';
 import { bearer, createTestContext, detailOf, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { insertOrder } from '../../test/orders-fixture';
 import { forgetAudienceFacts } from './ad-audience';
 import { countsOf, forgetActiveAds } from './banner.service';
+import { startWithoutAds } from './ads-fixture';
 import { HOUSE_SLIDES } from './house-slides';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -26,11 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-beforeEach(async () => {
-  await ctx.db.delete(ads);
-  forgetActiveAds(ctx.db);
-  forgetAudienceFacts(ctx.db);
-});
+beforeEach(() => startWithoutAds(ctx.db));
 
 const now = () => ctx.clock.now();
 const addAd = (over: Parameters<typeof insertAd>[3] = {}) => insertAd(ctx.db, advertiser.user.id, now(), over);

@@ -1,7 +1,7 @@
 // One delivery agent's application: who applied (name, contact, country, when) and the decision.
 // Pending: accept, or refuse with a reason the applicant will read. Accepted: suspend (its orders in
 // progress go back to the pool). Every account links to its profile.
-import { Check, ChevronRight, Mail, Phone, ShieldOff, X } from 'lucide-react';
+import { ChevronRight, Mail, Phone, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '#contract/format';
@@ -13,6 +13,7 @@ import { Card } from '../../ui/Card';
 import { moderationCalls } from './admin-api';
 import { ReasonDialog } from './ReasonDialog';
 import { useModerationAction } from './use-moderation-action';
+import { ApplicationDecisionButtons } from './ApplicationDecisionButtons';
 
 const texts = fr.agentVetting.admin;
 const TONE: Record<AgentApplication['status'], BadgeTone> = { pending: 'amber', approved: 'green', refused: 'rose' };
@@ -71,14 +72,7 @@ export function AgentApplicationCard({ application: a }: { application: AgentApp
           <ChevronRight size={15} aria-hidden="true" />
         </Link>
         {a.status === 'pending' && (
-          <div className="flex w-full gap-2 sm:ml-auto sm:w-auto">
-            <Button variant="outline" className="flex-1 text-rose-700 sm:flex-none" icon={<X size={16} aria-hidden="true" />} onClick={() => setDialog('refuse')} disabled={busy}>
-              {texts.refuse}
-            </Button>
-            <Button className="flex-1 sm:flex-none" icon={<Check size={16} aria-hidden="true" />} onClick={() => approve.mutate(undefined)} busy={approve.isPending} disabled={busy}>
-              {texts.approve}
-            </Button>
-          </div>
+          <ApplicationDecisionButtons texts={texts} onRefuse={() => setDialog('refuse')} onApprove={() => approve.mutate(undefined)} approving={approve.isPending} busy={busy} />
         )}
         {a.status === 'approved' && !a.suspended_at && (
           <Button variant="outline" className="ml-auto text-rose-700" icon={<ShieldOff size={16} aria-hidden="true" />} onClick={() => setDialog('suspend')} disabled={busy}>

@@ -1,7 +1,7 @@
 // The « Commerçants » queue: store managers' applications for a merchant account, waiting ones oldest
 // first; each shows the store, the manager's name and phone and the account, with Approuver / Refuser.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, ChevronRight, Mail, Phone, Store, UserRound, X } from 'lucide-react';
+import { ChevronRight, Mail, Phone, Store, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '#contract/format';
@@ -10,7 +10,6 @@ import { fr } from '#contract/messages';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { Badge, type BadgeTone } from '../../ui/Badge';
-import { Button } from '../../ui/Button';
 import { Card, EmptyState } from '../../ui/Card';
 import { FilterChips } from '../../ui/FilterChips';
 import { LoadError } from '../../ui/LoadError';
@@ -18,6 +17,7 @@ import { PageLoader } from '../../ui/Spinner';
 import { adminKeys } from './admin-api';
 import { merchantApplicationsQuery, merchantDecisions } from './merchant-applications-api';
 import { ReasonDialog } from './ReasonDialog';
+import { ApplicationDecisionButtons } from './ApplicationDecisionButtons';
 
 const texts = fr.merchantsUi.admin;
 const TONE: Record<MerchantStatus, BadgeTone> = { pending: 'amber', approved: 'green', refused: 'rose' };
@@ -114,14 +114,7 @@ function MerchantApplicationCard({ application: a }: { application: MerchantAppl
           <ChevronRight size={15} aria-hidden="true" />
         </Link>
         {a.status === 'pending' && (
-          <div className="flex w-full gap-2 sm:ml-auto sm:w-auto">
-            <Button variant="outline" className="flex-1 text-rose-700 sm:flex-none" icon={<X size={16} aria-hidden="true" />} onClick={() => setRefusing(true)} disabled={busy}>
-              {texts.refuse}
-            </Button>
-            <Button className="flex-1 sm:flex-none" icon={<Check size={16} aria-hidden="true" />} onClick={() => approve.mutate(undefined)} busy={approve.isPending} disabled={busy}>
-              {texts.approve}
-            </Button>
-          </div>
+          <ApplicationDecisionButtons texts={texts} onRefuse={() => setRefusing(true)} onApprove={() => approve.mutate(undefined)} approving={approve.isPending} busy={busy} />
         )}
       </footer>
       <ReasonDialog

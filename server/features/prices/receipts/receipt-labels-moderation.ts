@@ -11,7 +11,7 @@ import { AppError } from '../../../platform/errors';
 import { isUuid } from '../../../platform/ids';
 import { queryRows } from '../../../platform/sql-rows';
 import { writeAudit } from '../../moderation/audit';
-import { VOICES_TO_LEARN } from './receipt-labels';
+import { VOICES_TO_LEARN, VOTE_TALLY, VOTES_WITH_PRODUCTS } from './receipt-labels';
 
 const PAGE = 100;
 
@@ -23,14 +23,8 @@ const stateOf = (row: Row): ReceiptLabel['state'] => (row.rejected ? 'rejected' 
 export async function receiptLabels(db: DbOrTx, state: ReceiptLabel['state']): Promise<{ labels: ReceiptLabel[] }> {
   const rows = await queryRows<Row>(
     db,
-    sql`select v.chain_key, v.label, v.product_id, p.name as product_name,
-          count(distinct v.voice_id) filter (where v.moderation is null and pe.trusted_at is not null)::int as voices,
-          coalesce(bool_or(v.moderation = 'approved'), false) as approved,
-          coalesce(bool_or(v.moderation = 'rejected'), false) as rejected,
-          max(v.created_at) as last_seen_at
-        from receipt_label_votes v
-        join products p on p.id = v.product_id
-        left join people pe on pe.id = v.voice_id
+    sql`select v.chain_key, v.label, v.product_id, p.name as product_name, ${VOTE_TALLY}, max(v.created_at) as last_seen_at
+        ${VOTES_WITH_PRODUCTS}
         group by v.chain_key, v.label, v.product_id, p.name
         order by max(v.created_at) desc`,
   );

@@ -22,6 +22,13 @@ export const chainKeyOf = (store: { chain: string | null; name: string }): strin
 /** A learned product, as a matcher candidate (score 1: a voice-confirmed label is sure). */
 export type LearnedProduct = MatchCandidate;
 
+/** The votes of `receipt_label_votes v` with their product `p` and the voter's person `pe`. */
+export const VOTES_WITH_PRODUCTS = sql`from receipt_label_votes v join products p on p.id = v.product_id left join people pe on pe.id = v.voice_id`;
+/** Tallied per (chain, label, product): the established voices that said so, and a moderator's decision. */
+export const VOTE_TALLY = sql`count(distinct v.voice_id) filter (where v.moderation is null and pe.trusted_at is not null)::int as voices,
+  coalesce(bool_or(v.moderation = 'approved'), false) as approved,
+  coalesce(bool_or(v.moderation = 'rejected'), false) as rejected`;
+
 type VoteRow = { label: string; product_id: string; name: string; brand: string | null; category: string; unit: string | null; voices: number; approved: boolean; rejected: boolean };
 
 /**
@@ -34,14 +41,9 @@ export async function learnedProducts(db: DbOrTx, chainKey: string, labelKeys: r
   if (!chainKey || keys.length === 0) return learned;
   const rows = await queryRows<VoteRow>(
     db,
-    sql`select v.label, v.product_id, p.name, p.brand, p.category, p.unit,
-          count(distinct v.voice_id) filter (where v.moderation is null and pe.trusted_at is not null)::int as voices,
-          bool_or(v.moderation = 'approved') as approved,
-          bool_or(v.moderation = 'rejected') as rejected
-        from receipt_label_votes v
-        join products p on p.id = v.product_id and p.listing = 'listed'
-        left join people pe on pe.id = v.voice_id
-        where v.chain_key = ${chainKey} and v.label = any(${`{${keys.map((k) => `"${k}"`).join(',')}}`}::text[])
+    sql`select v.label, v.product_id, p.name, p.brand, p.category, p.unit, ${VOTE_TALLY}
+        ${VOTES_WITH_PRODUCTS}
+        where p.listing = 'listed' and v.chain_key = ${chainKey} and v.label = any(${`{${keys.map((k) => `"${k}"`).join(',')}}`}::text[])
         group by v.label, v.product_id, p.name, p.brand, p.category, p.unit`,
   );
   const byLabel = new Map<string, VoteRow[]>();
