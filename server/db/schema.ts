@@ -308,7 +308,7 @@ export const priceObservations = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     photoUrl: text('photo_url'),
-    /** 'seed', 'contribution', 'receipt' (a till receipt's line) or 'product_form'. */
+    /** 'seed', 'contribution', 'receipt' (a till receipt's line), 'product_form' or 'store' (a merchant's published price list). */
     source: text('source').notNull(),
     /**
      * 'accepted' (a voice in the consensus), 'held' (waits for a moderator, not used) or 'rejected'

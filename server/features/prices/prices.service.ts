@@ -34,7 +34,8 @@ const PHOTO_VARIANTS: ImageVariant[] = [
   { suffix: '-thumb.webp', width: 320, height: 320, fit: 'cover' },
 ];
 
-export type ObservationSource = 'contribution' | 'receipt' | 'product_form';
+/** 'store': a merchant's published price list (its store's announced prices, issue 29). */
+export type ObservationSource = 'contribution' | 'receipt' | 'product_form' | 'store';
 /** The sources of what a shopper contributed (their stats count these). */
 export const CONTRIBUTED_SOURCES: ObservationSource[] = ['contribution', 'receipt'];
 type ObservationRow = typeof priceObservations.$inferSelect;
@@ -91,7 +92,8 @@ async function assertWithinLimits(tx: Tx, input: NewObservation, voice: string):
     .from(priceObservations)
     .where(and(sql`${priceObservations.voiceId} = ${voice}`, gte(priceObservations.createdAt, since)));
   if (counts.sameItem >= TRUST.maxPerItemPerDay) throw new AppError('TOO_MANY_PRICES_FOR_ITEM');
-  if (counts.total >= TRUST.maxPerUserPerDay) throw new AppError('TOO_MANY_PRICES_TODAY');
+  // A store's own list is published whole (up to PRICE_LIST_MAX_ROWS lines) by its approved merchant.
+  if (input.source !== 'store' && counts.total >= TRUST.maxPerUserPerDay) throw new AppError('TOO_MANY_PRICES_TODAY');
 }
 
 /** Records one observation inside the caller's transaction, applying the trust, limit and duplicate rules. */
