@@ -103,7 +103,11 @@ export const QueueCountsSchema = z.object({
   suggestions: z.number(),
   /** Delivery agents waiting for a decision on their application. */
   agent_applications: z.number(),
-  /** Items waiting for a moderator's decision: held + flagged + suggestions + agent_applications. */
+  /** Store managers waiting for a decision on their merchant account. */
+  merchant_applications: z.number(),
+  /** Receipt labels one voice proposed, waiting for a second established voice or a moderator (GET /api/admin/receipt-labels?state=pending). */
+  receipt_labels: z.number(),
+  /** Items waiting for a moderator's decision: held + flagged + suggestions + agent_applications + merchant_applications + receipt_labels. */
   total: z.number(),
   /**
    * Cancelled paid orders whose refund the operator refused: someone must give the money back.

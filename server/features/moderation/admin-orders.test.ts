@@ -214,7 +214,7 @@ describe('in production with Airtel Money (Open API stand-in): refunds to follow
 
     const after = await m.counts();
     expect(after.failed_refunds).toBe(1);
-    expect(after.total).toBe(after.held + after.flagged + after.suggestions + after.agent_applications);
+    expect(after.total).toBe(after.held + after.flagged + after.suggestions + after.agent_applications + after.merchant_applications + after.receipt_labels);
     expect(after.total).toBe(before.total);
 
     const failed = await m.orders('&refund=failed');

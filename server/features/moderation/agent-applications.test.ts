@@ -37,7 +37,7 @@ describe('the applications queue', () => {
     const agent = await applicant({ full_name: 'Rodrigue Nziengui', phone: '+241 06 44 55 66', country_region: 'Gabon' });
     const after = await counts();
     expect(after.agent_applications).toBe(before.agent_applications + 1);
-    expect(after.total).toBe(after.held + after.flagged + after.suggestions + after.agent_applications);
+    expect(after.total).toBe(after.held + after.flagged + after.suggestions + after.agent_applications + after.merchant_applications + after.receipt_labels);
 
     const item = (await applications()).items.find((a) => a.id === agent.user.id);
     expect(item).toEqual({

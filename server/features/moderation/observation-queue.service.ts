@@ -11,7 +11,7 @@ import type { FlagSummary, ObservationEvidence, ObservationQueue, ObservationQue
 import { TRUST, type AnyFlagReason, type ObservationStatus } from '#contract/prices';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
-import { currentPrices, priceFlags, priceObservations, productSuggestions, products, stores, users } from '../../db/schema';
+import { currentPrices, merchants, priceFlags, priceObservations, productSuggestions, products, stores, users } from '../../db/schema';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { haversineKm } from '../../platform/geo';
@@ -21,6 +21,7 @@ import { createNotifications } from '../notifications/notifications.service';
 import { changeReputation, lockProductStore, refreshCurrentPrice } from '../prices/current-price';
 import { resolveFlags } from '../prices/price-flags';
 import { corroborateByModerator } from '../prices/probation';
+import { pendingReceiptLabelCount } from '../prices/receipts/receipt-labels-moderation';
 import { catalogueChanged } from '../products/catalogue-cache';
 import { failedRefundCount } from './admin-orders.service';
 import { pendingApplicationCount } from './agent-applications.service';
@@ -47,9 +48,20 @@ export async function queueCounts(db: DbOrTx): Promise<QueueCounts> {
   const flagged = await countOf('flagged');
   const [{ suggestions }] = await db.select({ suggestions: count() }).from(productSuggestions).where(eq(productSuggestions.status, 'pending'));
   const agentApplications = await pendingApplicationCount(db);
+  const [{ merchantApplications }] = await db.select({ merchantApplications: count() }).from(merchants).where(eq(merchants.status, 'pending'));
+  const receiptLabels = await pendingReceiptLabelCount(db);
   // Failed refunds are followed up from the orders view, not decided in a queue: not in the total.
   const failedRefunds = await failedRefundCount(db);
-  return { held, flagged, suggestions, agent_applications: agentApplications, total: held + flagged + suggestions + agentApplications, failed_refunds: failedRefunds };
+  return {
+    held,
+    flagged,
+    suggestions,
+    agent_applications: agentApplications,
+    merchant_applications: merchantApplications,
+    receipt_labels: receiptLabels,
+    total: held + flagged + suggestions + agentApplications + merchantApplications + receiptLabels,
+    failed_refunds: failedRefunds,
+  };
 }
 
 /** GET /api/admin/price-observations?status=held|flagged: oldest first, with their evidence. */

@@ -43,6 +43,18 @@ export async function receiptLabels(db: DbOrTx, state: ReceiptLabel['state']): P
   return { labels };
 }
 
+/** The mappings GET /api/admin/receipt-labels?state=pending lists (uncapped): neither decided by a moderator nor learned yet. */
+export async function pendingReceiptLabelCount(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (
+          select ${VOTE_TALLY} ${VOTES_WITH_PRODUCTS} group by v.chain_key, v.label, v.product_id
+        ) t
+        where not t.rejected and not t.approved and t.voices < ${VOICES_TO_LEARN}`,
+  );
+  return row?.n ?? 0;
+}
+
 /** POST /api/admin/receipt-labels/decision: the moderator's word on a mapping some voice proposed (replaces an earlier decision of theirs on that label). */
 export async function decideReceiptLabel(deps: AppDeps, principal: Principal, input: ReceiptLabelDecision): Promise<void> {
   const now = deps.now();
