@@ -62,6 +62,7 @@ import { bannerRoutes } from './features/ads/banner.routes';
 import { adsRoutes } from './features/ads/ads.routes';
 import { adsAdminRoutes } from './features/ads/ads-admin.routes';
 import { merchantsRoutes } from './features/merchants/merchants.routes';
+import { priceListsRoutes } from './features/merchants/price-lists.routes';
 import { registerAdExpiryJob } from './features/ads/ad-expiry-job';
 import { createOcrPool, type OcrPool } from './platform/ocr/ocr-pool';
 
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       await api.register(adsAdminRoutes, { deps, payments });
       await api.register(bannerRoutes, { deps });
       await api.register(merchantsRoutes, { deps });
+      await api.register(priceListsRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );
