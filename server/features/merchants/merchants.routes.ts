@@ -4,11 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '#contract/api-errors';
-import { MerchantApplicationListSchema, MerchantApplicationSchema, MerchantApplicationsQuerySchema, MerchantSchema } from '#contract/merchants';
+import { MerchantApplicationListSchema, MerchantApplicationSchema, MerchantApplicationsQuerySchema, MerchantPricesSchema, MerchantSchema } from '#contract/merchants';
 import { OptionalReasonSchema, ReasonSchema } from '#contract/moderation';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
 import { applyForMerchant, approveMerchant, merchantApplications, myMerchant, refuseMerchant } from './merchant-applications.service';
+import { merchantPrices } from './merchant-prices.service';
 
 const IdParams = z.object({ id: z.string() });
 
@@ -26,6 +27,15 @@ export async function merchantsRoutes(fastify: FastifyInstance, { deps }: { deps
     '/merchants/me',
     { onRequest: app.requireUser, schema: { tags, summary: 'Mon compte marchand', response: { 200: MerchantSchema, ...errorResponses(401, 404) } } },
     async (request) => myMerchant(deps, principalOf(request)),
+  );
+
+  app.get(
+    '/merchants/prices',
+    {
+      onRequest: app.requireUser,
+      schema: { tags, summary: 'Les prix annoncés par mon magasin, ce que voient les clients, et le magasin voisin le moins cher', response: { 200: MerchantPricesSchema, ...errorResponses(401, 403, 404) } },
+    },
+    async (request) => merchantPrices(deps, principalOf(request)),
   );
 
   const admin = { onRequest: app.requireAdmin };

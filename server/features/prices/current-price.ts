@@ -8,6 +8,7 @@ import { queryRows } from '../../platform/sql-rows';
 import { notifyPriceDrop } from '../notifications/notifications.service';
 import { type Consensus, type Voice, consensusOf, pricesAgree, trustWeight } from './consensus';
 import { TRUST } from '#contract/prices';
+import { announcedPrice, flagShelfDisagreement } from './announced-price';
 
 /** One writer at a time per product and store: the consensus then sees every earlier observation. */
 export async function lockProductStore(tx: Tx, productId: string, storeId: string): Promise<void> {
@@ -81,31 +82,43 @@ export async function shownPrice(db: DbOrTx, productId: string, storeId: string)
   return row?.price ?? null;
 }
 
-export type PriceChange = { previous: number | null; current: Consensus | null };
+/** `shown`: the price shown afterwards (the consensus, or the store's announced price without one). */
+export type PriceChange = { previous: number | null; current: Consensus | null; shown: number | null };
 
-/** Recomputes the shown price from the observations; price-drop alerts follow the shown price only. */
+/**
+ * Recomputes the shown price from the observations, and the store's announced price beside it; with
+ * no consensus, the store's own announced price is what is shown. Price-drop alerts follow the shown
+ * price only.
+ */
 export async function refreshCurrentPrice(tx: Tx, productId: string, storeId: string, now: Date): Promise<PriceChange> {
-  const previous = await shownPrice(tx, productId, storeId);
+  const [before] = await tx
+    .select({ price: currentPrices.priceXaf, shelfDiffers: currentPrices.shelfDiffers })
+    .from(currentPrices)
+    .where(and(eq(currentPrices.productId, productId), eq(currentPrices.storeId, storeId)));
+  const previous = before?.price ?? null;
   const current = consensusOf(await voicesIn(tx, productId, storeId));
-  if (!current) {
+  const announced = await announcedPrice(tx, productId, storeId, now);
+  if (!current && !announced) {
     await tx.delete(currentPrices).where(and(eq(currentPrices.productId, productId), eq(currentPrices.storeId, storeId)));
-    return { previous, current };
+    return { previous, current, shown: null };
   }
-  const values = {
-    priceXaf: current.price,
-    observationId: current.observationId,
-    observedAt: current.observedAt,
-    contributorCount: current.contributorCount,
-    verified: current.verified,
+  const store = {
+    announcedPriceXaf: announced?.price ?? null,
+    announcedAt: announced?.announcedAt ?? null,
+    shelfDiffers: announced?.shelfDiffers ?? false,
   };
+  const values = current
+    ? { priceXaf: current.price, observationId: current.observationId, observedAt: current.observedAt, contributorCount: current.contributorCount, verified: current.verified, ...store }
+    : { priceXaf: announced!.price, observationId: announced!.observationId, observedAt: announced!.announcedAt, contributorCount: 1, verified: false, ...store };
   await tx
     .insert(currentPrices)
     .values({ productId, storeId, ...values })
     .onConflictDoUpdate({ target: [currentPrices.productId, currentPrices.storeId], set: values });
-  if (previous !== null && current.price < previous) {
-    await notifyPriceDrop(tx, { productId, storeId, previousXaf: previous, newXaf: current.price }, now);
+  if (announced?.shelfDiffers && !before?.shelfDiffers) await flagShelfDisagreement(tx, announced.observationId, now);
+  if (previous !== null && values.priceXaf < previous) {
+    await notifyPriceDrop(tx, { productId, storeId, previousXaf: previous, newXaf: values.priceXaf }, now);
   }
-  return { previous, current };
+  return { previous, current, shown: values.priceXaf };
 }
 
 /**

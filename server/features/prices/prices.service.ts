@@ -160,8 +160,7 @@ export async function recordObservation(tx: Tx, input: NewObservation): Promise<
   }
   await rewardAgreement(tx, { id: observation.id, voice, price: input.price, probation: speaker.onProbation }, await voicesIn(tx, productId, store.id), now);
   if (!speaker.onProbation) await corroborateEarlier(tx, { productId, storeId: store.id, voice, price: input.price, observationId: observation.id, now });
-  const { current } = await refreshCurrentPrice(tx, productId, store.id, now);
-  const currentPrice = current?.price ?? null;
+  const { shown: currentPrice } = await refreshCurrentPrice(tx, productId, store.id, now);
   return { observation, duplicate: false, currentPrice, awaitingConfirmation: awaiting(observation, currentPrice) };
 }
 
