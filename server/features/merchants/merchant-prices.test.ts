@@ -10,6 +10,7 @@ import { priceFlags, stores } from '../../db/schema';
 import { haversineKm } from '../../platform/geo';
 import { queryRows } from '../../platform/sql-rows';
 import { recordObservation } from '../prices/prices.service';
+import { approvedMerchantOf } from './merchant-fixture';
 import { bearer, createTestContext, detailOf, realModerator, registerUser, trustedUser, type SignedIn, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -24,15 +25,7 @@ type StoreRow = typeof stores.$inferSelect;
 const call = (who: SignedIn | null, method: 'GET' | 'POST', url: string, payload?: object) =>
   ctx.app.inject({ method, url: `/api${url}`, payload, headers: who ? bearer(who.access_token) : {} });
 
-/** A listed store with its approved merchant. */
-async function merchantOf(store: StoreRow): Promise<SignedIn> {
-  const manager = await registerUser(ctx.app);
-  const applied = await call(manager, 'POST', '/merchants/application', { store_id: store.id, manager_name: 'Aimée Ndong', phone: '077 28 01 50' });
-  expect(applied.statusCode, applied.body).toBe(201);
-  const approved = await call(moderator, 'POST', `/admin/merchant-applications/${applied.json().id}/approve`, {});
-  expect(approved.statusCode, approved.body).toBe(200);
-  return manager;
-}
+const merchantOf = (store: StoreRow) => approvedMerchantOf(ctx, moderator, store.id);
 
 /** What the store's merchant publishes, through the one observation function (as the price-list publish does). */
 const announce = (merchant: SignedIn, store: StoreRow, productId: string, price: number) =>
