@@ -27,9 +27,7 @@ test('the application form says in French what is missing or wrong', async ({ pa
   await expect(page.getByText(fr.merchants.phoneGabon)).toBeVisible();
 });
 
-// The price-list API (POST /api/merchants/price-lists, mapping, publish) is not on the server yet:
-// this journey stops at the upload until it lands (issue 29, item 3).
-test.fixme('apply → the moderator approves → upload a CSV → map, review, publish → « Prix annoncé par le magasin »', async ({ page, browser, request, baseURL }) => {
+test('apply → the moderator approves → upload a CSV → map, review, publish → « Prix annoncé par le magasin »', async ({ page, browser, request, baseURL }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
   const account = await createAccount(request, { full_name: `Marie Nzé ${stamp}` });
@@ -103,5 +101,7 @@ test.fixme('apply → the moderator approves → upload a CSV → map, review, p
   await page.getByRole('button', { name: `Détails : ${product.name}` }).first().click();
   const row = page.getByRole('dialog', { name: product.name }).getByRole('list', { name: 'Prix par magasin' }).getByRole('listitem').filter({ hasText: storeName });
   await expect(row.getByTestId('store-announcement')).toContainText(fr.announcedPrice.byStore);
-  await page.screenshot({ path: `${SHOTS_DIR}/merchant-08-product-360.png`, fullPage: true });
+  // The dialog scrolls by itself: the store's row is brought into view for the screenshot.
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS_DIR}/merchant-08-product-360.png` });
 });
