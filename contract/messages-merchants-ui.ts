@@ -123,7 +123,8 @@ export const merchantsUi = {
   announcedOn: (date: string) => `le ${date}`,
   shown: 'Prix affiché',
   nearbyCheapest: (price: string, store: string, km: string) => `Moins cher près de vous : ${price} chez ${store} (${km} km)`,
-  youAreCheapest: 'Vous êtes le moins cher à proximité',
+  youAreCheapest: (price: string, store: string, km: string) => `Vous êtes le moins cher à proximité (ensuite : ${price} chez ${store}, ${km} km)`,
+  noNearby: 'Aucun autre magasin à moins de 10 km n’affiche ce produit',
 
   // The moderation space: the « Commerçants » queue
   admin: {

@@ -9,9 +9,24 @@ import { EmptyState } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 import { Money } from '../../ui/Money';
 import { PageLoader } from '../../ui/Spinner';
+import type { MerchantPrice } from '#contract/merchants';
 import { myPricesQuery } from './merchants-api';
 
 const t = fr.merchantsUi;
+
+/** What a customer compares the store to: the cheapest other store within 10 km, cheaper or not. */
+function NearbyComparison({ price }: { price: MerchantPrice }) {
+  const near = price.nearby_cheapest;
+  if (!near) return <p className="mt-2 text-xs text-slate-500">{t.noNearby}</p>;
+  const args = [formatXaf(near.price_xaf), near.name, formatOneDecimal(near.distance_km)] as const;
+  const ours = price.shown_price_xaf ?? price.announced_price_xaf;
+  if (near.price_xaf < ours) return <p className="mt-2 rounded-lg bg-slate-50 px-2 py-1.5 text-xs text-slate-700">{t.nearbyCheapest(...args)}</p>;
+  return (
+    <p className="mt-2 inline-flex items-start gap-1 text-xs font-medium text-brand-800">
+      <Award size={13} aria-hidden="true" className="mt-0.5 shrink-0" /> {t.youAreCheapest(...args)}
+    </p>
+  );
+}
 
 export function MyPrices() {
   const { data, isPending, isError, refetch } = useQuery(myPricesQuery);
@@ -43,15 +58,7 @@ export function MyPrices() {
                 <AlertTriangle size={12} aria-hidden="true" /> {fr.announcedPrice.shelfDiffers}
               </p>
             )}
-            {p.nearby_cheapest ? (
-              <p className="mt-2 rounded-lg bg-slate-50 px-2 py-1.5 text-xs text-slate-700">
-                {t.nearbyCheapest(formatXaf(p.nearby_cheapest.price_xaf), p.nearby_cheapest.name, formatOneDecimal(p.nearby_cheapest.distance_km))}
-              </p>
-            ) : (
-              <p className="mt-2 inline-flex items-center gap-1 text-xs font-medium text-brand-800">
-                <Award size={13} aria-hidden="true" /> {t.youAreCheapest}
-              </p>
-            )}
+            <NearbyComparison price={p} />
           </li>
         ))}
       </ul>
