@@ -74,6 +74,27 @@ export const receiptsUi = {
   anotherTicket: 'Scanner un autre ticket',
   /** The dashboard's quick action. */
   quickAction: 'Scanner un ticket de caisse',
+  /** /admin, « Libellés de tickets »: moderators decide on the labels receipts teach, per chain. */
+  admin: {
+    tab: 'Libellés de tickets',
+    queueLabel: 'Libellés de tickets par état',
+    listLabel: 'Libellés de tickets',
+    intro: 'Un libellé imprimé sur les tickets d’une enseigne est relié à un produit par les clients qui envoient leurs tickets. Il est utilisé pour tous quand deux voix établies sont d’accord ou qu’un modérateur l’approuve ; un libellé rejeté n’est jamais utilisé.',
+    filters: { pending: 'En attente', learned: 'Appris', approved: 'Approuvés', rejected: 'Rejetés' },
+    state: { pending: 'En attente', learned: 'Appris', approved: 'Approuvé', rejected: 'Rejeté' },
+    empty: { pending: 'Aucun libellé en attente', learned: 'Aucun libellé appris', approved: 'Aucun libellé approuvé', rejected: 'Aucun libellé rejeté' },
+    emptyPendingText: 'Les libellés qu’une seule voix a reliés à un produit attendent ici une deuxième voix ou votre décision.',
+    cardLabel: (label: string, chain: string) => `Libellé « ${label} » chez ${chain}`,
+    chain: 'Enseigne',
+    label: 'Libellé imprimé',
+    product: 'Produit proposé',
+    voices: (n: number) => (n === 0 ? 'Aucune voix établie' : `${n} ${plural(n, 'voix établie', 'voix établies')}`),
+    lastSeen: (date: string) => `Dernier ticket le ${date}`,
+    approve: 'Approuver',
+    refuse: 'Rejeter',
+    approved: 'Libellé approuvé : il sert dès maintenant aux tickets de cette enseigne.',
+    rejected: 'Libellé rejeté : il ne sera jamais utilisé.',
+  },
 } as const;
 
 export const priceTagUi = {

@@ -1,8 +1,9 @@
 // /admin: the queues — prices held at submission, published prices flagged, product edits proposed
-// by non-owners, delivery agents' applications, merchant accounts' applications and merchants' ads — with their counts. The open queue is kept in
+// by non-owners, delivery agents' applications, merchant accounts' applications, merchants' ads and
+// the labels till receipts taught — with their counts. The open queue is kept in
 // the address (?file=). Refunds that failed are pointed out above them (followed up in Commandes).
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Bike, ChevronRight, Flag, Hourglass, Megaphone, PencilLine, Store } from 'lucide-react';
+import { AlertTriangle, Bike, ChevronRight, Flag, Hourglass, Megaphone, PencilLine, ReceiptText, Store } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { fr } from '#contract/messages';
 import { PageHeader } from '../../ui/Card';
@@ -10,13 +11,13 @@ import { queueCountsQuery } from './admin-api';
 import { adminAdsQuery } from './admin-ads-api';
 import { AdReviewQueue } from './AdReviewQueue';
 import { AgentApplicationQueue } from './AgentApplicationQueue';
-import { merchantApplicationsQuery } from './merchant-applications-api';
 import { MerchantApplicationQueue } from './MerchantApplicationQueue';
 import { ObservationQueue } from './ObservationQueue';
 import { QueueTabs, type QueueTab } from './QueueTabs';
+import { ReceiptLabelQueue } from './ReceiptLabelQueue';
 import { SuggestionQueue } from './SuggestionQueue';
 
-const QUEUES = ['held', 'flagged', 'suggestions', 'agents', 'commercants', 'annonces'] as const;
+const QUEUES = ['held', 'flagged', 'suggestions', 'agents', 'commercants', 'annonces', 'libelles'] as const;
 type QueueKey = (typeof QUEUES)[number];
 const COUNTS_POLL_MS = 60_000;
 
@@ -28,7 +29,6 @@ export function ModerationPage() {
   const file = params.get('file');
   const active: QueueKey = isQueue(file) ? file : 'held';
   const { data: counts } = useQuery({ ...queueCountsQuery, refetchInterval: COUNTS_POLL_MS });
-  const { data: merchantsWaiting } = useQuery({ ...merchantApplicationsQuery('pending'), refetchInterval: COUNTS_POLL_MS });
   const { data: adsWaiting } = useQuery({ ...adminAdsQuery('awaiting_review', 1), refetchInterval: COUNTS_POLL_MS });
 
   const tabs: QueueTab<QueueKey>[] = [
@@ -36,8 +36,9 @@ export function ModerationPage() {
     { key: 'flagged', label: texts.tabs.flagged, count: counts?.flagged ?? null, icon: <Flag size={16} /> },
     { key: 'suggestions', label: texts.tabs.suggestions, count: counts?.suggestions ?? null, icon: <PencilLine size={16} /> },
     { key: 'agents', label: fr.agentVetting.admin.tab, count: counts?.agent_applications ?? null, icon: <Bike size={16} /> },
-    { key: 'commercants', label: fr.merchantsUi.admin.tab, count: merchantsWaiting?.length ?? null, icon: <Store size={16} /> },
+    { key: 'commercants', label: fr.merchantsUi.admin.tab, count: counts?.merchant_applications ?? null, icon: <Store size={16} /> },
     { key: 'annonces', label: fr.adsUi.admin.tab, count: adsWaiting?.total ?? null, icon: <Megaphone size={16} /> },
+    { key: 'libelles', label: fr.receiptsUi.admin.tab, count: counts?.receipt_labels ?? null, icon: <ReceiptText size={16} /> },
   ];
 
   return (
@@ -56,7 +57,7 @@ export function ModerationPage() {
         </div>
       )}
       <QueueTabs tabs={tabs} active={active} onChange={(key) => setParams(key === 'held' ? {} : { file: key }, { replace: true })} label={texts.queuesLabel}>
-        {active === 'annonces' ? <AdReviewQueue /> : active === 'commercants' ? <MerchantApplicationQueue /> : active === 'agents' ? <AgentApplicationQueue /> : active === 'suggestions' ? <SuggestionQueue /> : <ObservationQueue key={active} status={active} />}
+        {active === 'libelles' ? <ReceiptLabelQueue /> : active === 'annonces' ? <AdReviewQueue /> : active === 'commercants' ? <MerchantApplicationQueue /> : active === 'agents' ? <AgentApplicationQueue /> : active === 'suggestions' ? <SuggestionQueue /> : <ObservationQueue key={active} status={active} />}
       </QueueTabs>
     </div>
   );

@@ -1,7 +1,9 @@
 // The queues as tabs, one column each, each with how many items wait in it (WAI-ARIA tablist, arrow keys).
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 
-const COLUMNS: Record<number, string> = { 1: 'grid-cols-1', 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-2 sm:grid-cols-4', 5: 'grid-cols-3 sm:grid-cols-5', 6: 'grid-cols-3 sm:grid-cols-6' };
+const COLUMNS: Record<number, string> = { 1: 'grid-cols-1', 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-2 sm:grid-cols-4', 5: 'grid-cols-3 sm:grid-cols-5', 6: 'grid-cols-3 sm:grid-cols-6', 7: 'grid-cols-3 lg:grid-cols-4' };
+/** Seven queues in rows of three: the last one alone, in the middle. */
+const LAST_CENTRED: Record<number, string> = { 7: 'max-lg:col-start-2' };
 
 export type QueueTab<K extends string> = { key: K; label: string; count: number | null; icon: ReactNode };
 
@@ -22,12 +24,14 @@ export function QueueTabs<K extends string>({ tabs, active, onChange, label, chi
       <div
         role="tablist"
         aria-label={label}
-        // Four queues do not fit side by side on a phone: two rows of two there, one row from sm up.
+        // The queues do not fit side by side on a phone: rows of two or three there, one row from sm up
+        // (seven: rows of three, of four from lg, so that no word of a label is cut).
         className={`grid gap-1 rounded-2xl bg-slate-100 p-1 ${COLUMNS[tabs.length] ?? COLUMNS[4]}`}
         onKeyDown={onKeyDown}
       >
-        {tabs.map((tab) => {
+        {tabs.map((tab, index) => {
           const selected = tab.key === active;
+          const place = index === tabs.length - 1 ? (LAST_CENTRED[tabs.length] ?? '') : '';
           return (
             <button
               key={tab.key}
@@ -38,14 +42,17 @@ export function QueueTabs<K extends string>({ tabs, active, onChange, label, chi
               aria-controls={`${base}-panel`}
               tabIndex={selected ? 0 : -1}
               onClick={() => onChange(tab.key)}
-              className={`flex min-w-0 flex-col items-center gap-0.5 rounded-xl px-1 py-2 text-center transition-colors sm:flex-row sm:justify-center sm:gap-2 sm:px-3 ${
+              className={`flex min-w-0 flex-col items-center gap-0.5 rounded-xl px-1 py-2 text-center transition-colors sm:flex-row sm:justify-center sm:gap-2 sm:px-3 ${place} ${
                 selected ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900'
               }`}
             >
               <span className="hidden sm:inline" aria-hidden="true">
                 {tab.icon}
               </span>
-              <span className="w-full truncate text-xs font-medium sm:w-auto sm:text-sm">{tab.label}</span>
+              {/* Two lines at most, broken between words (« Libellés de tickets » in a third of a phone). */}
+              <span className="line-clamp-2 w-full text-xs leading-tight font-medium sm:w-auto sm:text-sm" title={tab.label}>
+                {tab.label}
+              </span>
               <span
                 className={`order-first min-w-7 rounded-full px-1.5 text-base font-bold tabular-nums sm:order-none sm:text-xs sm:leading-5 ${
                   tab.count ? (selected ? 'bg-brand-700 text-white' : 'bg-amber-100 text-amber-900') : 'bg-slate-200/80 text-slate-500'
