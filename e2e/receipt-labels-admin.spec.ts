@@ -126,3 +126,18 @@ test.describe('at 360 px, the moderation space', () => {
     await fullPageShot('receipt-labels-05-rejected-empty-360.png');
   });
 });
+
+test('on wider screens the seven queue tabs keep every name whole', async ({ page, request }) => {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await useSessionOf(page, await demoLogin(request, 'moderator'));
+  for (const width of [640, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/admin?file=libelles');
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(7);
+    await expect(page.getByRole('tab', { name: new RegExp(texts.tab), selected: true })).toBeVisible();
+    const cut = await tabs.evaluateAll((all) => all.map((t) => t.querySelector('[title]') as HTMLElement).filter((l) => l.scrollWidth > l.clientWidth || l.scrollHeight > l.clientHeight).map((l) => l.textContent));
+    expect(cut, `${width} px`).toEqual([]);
+    await page.getByRole('tablist').screenshot({ path: `${SHOTS_DIR}/receipt-labels-06-tabs-${width}.png` });
+  }
+});
