@@ -2,11 +2,12 @@
 // The type is told by the content, never by the name: an XLSX is a zip (PK\x03\x04) read with
 // exceljs (its first worksheet); a CSV is text — UTF-8, UTF-16 with its byte-order mark (Excel's
 // « Texte Unicode »), else latin-1 — with no NUL or control bytes, its separator guessed among
-// ; , and tab. Anything else (a program, an image, a PDF) is a 415; a zip exceljs cannot read a
-// 422. Empty rows are dropped; the first remaining row is the header.
+// ; , and tab. Anything else (a program, an image, a PDF) is a 415; a zip exceljs cannot read, or
+// one that inflates too much (price-list-zip.ts), a 422. Empty rows are dropped; the first remaining row is the header.
 import ExcelJS from 'exceljs';
 import { PRICE_LIST_MAX_ROWS } from '#contract/merchants';
 import { AppError } from '../../platform/errors';
+import { measureZip } from './price-list-zip';
 
 export type PriceListTable = {
   /** The header row, as written (padded to the widest row). */
@@ -124,6 +125,8 @@ function countOutsideQuotes(line: string, separator: string): number {
 // ---------------------------------------------------------------- XLSX
 
 async function readXlsx(bytes: Buffer): Promise<string[][]> {
+  // A zip that cannot be walked, or that inflates past the cap (a bomb), is not opened.
+  if (measureZip(bytes) !== 'ok') throw new AppError('PRICE_LIST_UNREADABLE');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);

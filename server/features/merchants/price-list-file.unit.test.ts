@@ -1,10 +1,12 @@
 // Reading a price list file into a header and rows (price-list-file.ts): type by content, CSV
 // separators and encodings, XLSX through exceljs, and the French errors of what is no price list.
+import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { PRICE_LIST_MAX_ROWS } from '#contract/merchants';
 import { AppError } from '../../platform/errors';
 import { guessSeparator, readPriceListFile } from './price-list-file';
+import { XLSX_INFLATED_MAX_BYTES, measureZip } from './price-list-zip';
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -90,5 +92,45 @@ describe('XLSX', () => {
 
   it('a header only is PRICE_LIST_EMPTY', async () => {
     expect(await codeOf(await xlsx([['Désignation', 'Prix']]))).toBe('PRICE_LIST_EMPTY');
+  });
+});
+
+describe('a zip bomb', () => {
+  /** A zip of one deflated entry (the local header, the central directory, its end). */
+  function zipOf(name: string, content: Buffer): Buffer {
+    const data = deflateRawSync(content);
+    const fileName = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(content.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(content.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(0, 42);
+    const directoryAt = local.length + fileName.length + data.length;
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(1, 8);
+    end.writeUInt16LE(1, 10);
+    end.writeUInt32LE(central.length + fileName.length, 12);
+    end.writeUInt32LE(directoryAt, 16);
+    return Buffer.concat([local, fileName, data, central, fileName, end]);
+  }
+
+  it('is measured before exceljs opens it: what inflates past the cap is PRICE_LIST_UNREADABLE', async () => {
+    const bomb = zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(XLSX_INFLATED_MAX_BYTES + 1024, 0x20));
+    expect(bomb.length).toBeLessThan(200_000);
+    expect(measureZip(bomb)).toBe('inflates-too-much');
+    expect(await codeOf(bomb)).toBe('PRICE_LIST_UNREADABLE');
+    expect(measureZip(zipOf('a.xml', Buffer.from('<a/>')))).toBe('ok');
+    expect(measureZip(await xlsx([['Désignation', 'Prix'], ['Riz', 1234]]))).toBe('ok');
   });
 });
