@@ -53,8 +53,11 @@ export function decodeText(bytes: Buffer): string {
 }
 
 /** CSV rows: quoted cells may hold the separator, doubled quotes and line breaks. */
-export function readCsv(text: string): string[][] {
-  const separator = guessSeparator(text);
+export function readCsv(file: string): string[][] {
+  // Excel writes its separator on a first line « sep=; » when asked to.
+  const hint = /^sep=(.)[ \t]*(?:\r\n|\r|\n)/i.exec(file);
+  const text = hint ? file.slice(hint[0].length) : file;
+  const separator = hint ? hint[1] : guessSeparator(text);
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';

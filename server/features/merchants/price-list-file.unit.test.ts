@@ -42,6 +42,11 @@ describe('CSV', () => {
     ]);
   });
 
+  it('follows Excel’s « sep= » first line', async () => {
+    const table = await readPriceListFile(Buffer.from('sep=,\r\nDésignation,Prix\r\nRiz;vrac,1 234\r\n'));
+    expect(table).toEqual({ columns: ['Désignation', 'Prix'], rows: [['Riz;vrac', '1 234']] });
+  });
+
   it('reads latin-1 and UTF-16 (Excel’s « Texte Unicode ») files', async () => {
     expect((await readPriceListFile(Buffer.from('Désignation;Prix\nCafé;900\n', 'latin1'))).rows).toEqual([['Café', '900']]);
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Désignation\tPrix\nThé\t500\n', 'utf16le')]);
