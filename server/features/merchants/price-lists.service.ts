@@ -28,14 +28,15 @@ type PriceListRow = typeof storePriceLists.$inferSelect;
 
 const FILE_NAME_MAX = 200;
 
-/** The catalogue's reading of a row's name: its size and pack (« 5 kg », « 90 cl ») count for the match, as the unit column's do. */
+/**
+ * The catalogue's reading of a row: its name, with the unit column joined when it reads as a size
+ * or a pack (« Œufs plateau de 30 », « Riz parfumé 5 kg »), so that sizes and packs agree; a unit
+ * column holding anything else (a reference, a note) is left out of the match.
+ */
 function parsedName(name: string, unit: string | null): ParsedLine {
-  const read = parseTextLine(name);
-  const line: ParsedLine = read ?? { name, quantity: 1, unit: null, size: null, brand: null, category: null, notes: null, original_text: name, source: 'csv_import' };
-  if (!unit) return line;
-  const sized = readSize(unit) ?? readSize(`1 ${unit}`);
-  if (sized && !line.size) return { ...line, size: sized.size, unit: sized.unit };
-  return { ...line, unit: line.unit ?? countUnit(unit) };
+  const sizeOrPack = unit !== null && (readSize(unit) !== null || countUnit(unit.split(/\s+/)[0]) !== null);
+  const text = sizeOrPack ? `${name} ${unit}` : name;
+  return parseTextLine(text) ?? parseTextLine(name) ?? { name, quantity: 1, unit: null, size: null, brand: null, category: null, notes: null, original_text: text, source: 'csv_import' };
 }
 
 /** Listed products carrying these barcodes (canonical GTINs), by barcode. */

@@ -98,6 +98,11 @@ describe('POST /api/merchants/price-lists', () => {
     expect(list.lines[2]).toMatchObject({ name: 'Produit inconnu zzqx', unit: 'pièce', confidence: 'low' });
   });
 
+  it('the unit column counts for the size and the pack, and only when it reads as one', async () => {
+    const list = await uploaded(owner, csvOf([['Oeufs', '', '3 000', 'plateau de 30'], ['Oeufs', '', '100', 'pièce'], ['Riz parfumé', '', '6 500', '5 kg'], [byName.name, '', '700', 'réf. A1']]));
+    expect(list.lines.map((l) => l.product_name)).toEqual([expect.stringMatching(/plateau de 30/), expect.stringMatching(/unité/), expect.stringMatching(/5 kg/), byName.name]);
+  });
+
   it('reads an XLSX (its first worksheet), typed by content whatever its name', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Tarifs');
