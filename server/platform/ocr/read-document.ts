@@ -138,16 +138,16 @@ async function readImage(image: Buffer, pool: OcrPool, onFraction: (fraction: nu
     }
   };
   const turned = once(() => prepared.turned());
-  if (prepared.ambiguous && best.confidence < CONFIDENT_UPRIGHT) await retry((await turned())[0], true);
-  if (best.confidence < CONFIDENT_UPRIGHT) {
+  if (prepared.ambiguous && confidenceOf(best) < CONFIDENT_UPRIGHT) await retry((await turned())[0], true);
+  if (confidenceOf(best) < CONFIDENT_UPRIGHT) {
     // Upside down: the current best direction turned 180°.
     if (bestIsOther) await retry((await turned())[1], true);
     else await retry(await prepared.flipped(), false);
   }
-  if (best.confidence < POOR_READING && !prepared.ambiguous) {
+  if (confidenceOf(best) < POOR_READING && !prepared.ambiguous) {
     const [quarter, threeQuarters] = await turned();
     await retry(quarter, true);
-    if (best.confidence < CONFIDENT_UPRIGHT) await retry(threeQuarters, true);
+    if (confidenceOf(best) < CONFIDENT_UPRIGHT) await retry(threeQuarters, true);
   }
   return { image: bestImage, lines: best.lines.map(withoutLeadingMark).filter((line) => !isNoise(line)) };
 }
@@ -170,6 +170,14 @@ export function withoutLeadingMark(line: OcrLine): OcrLine {
 function once<T>(make: () => Promise<T>): () => Promise<T> {
   let value: Promise<T> | undefined;
   return () => (value ??= make());
+}
+
+/**
+ * The page's confidence, as what to retry on: tesseract answers a page of sideways lines with no
+ * text at all and a high confidence (95), which must not pass for a sure reading.
+ */
+function confidenceOf(result: OcrResult): number {
+  return result.lines.some((line) => /[\p{L}\d]/u.test(line.text)) ? result.confidence : 0;
 }
 
 /** Confidence, discounted when little of the reading is letters (garbage reads as symbols). */

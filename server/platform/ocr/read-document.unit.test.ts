@@ -136,6 +136,23 @@ describe('the time budget of one document (issue 27, item 5)', () => {
   });
 });
 
+describe('a reading with no text', () => {
+  it('is not taken for a sure one: tesseract reads sideways lines as nothing, at 95 % confidence', async () => {
+    let calls = 0;
+    const pool: OcrPool = {
+      recognise: async () => {
+        calls++;
+        if (calls === 1) return { text: '', confidence: 95, lines: [] };
+        return { text: '2 kg riz', confidence: 90, lines: [{ text: '2 kg riz', confidence: 90 }] };
+      },
+      close: async () => {},
+    };
+    const result = await readDocument(await listImagePng(LIST), pool);
+    expect(result.text).toBe('2 kg riz');
+    expect(calls).toBeGreaterThan(1);
+  });
+});
+
 describe('withoutLeadingMark', () => {
   const word = (text: string) => ({ text, confidence: 90, bbox: { x0: 0, y0: 0, x1: 10, y1: 10 } });
   const line = (...words: string[]) => ({ text: words.join(' '), confidence: 90, words: words.map(word) });
