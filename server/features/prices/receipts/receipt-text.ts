@@ -356,6 +356,33 @@ function figuresInLabel(label: string): boolean {
   return tail.length >= 2 || tail.some((w) => /\d[.,]\d/.test(w) || /\d{3,}/.test(w));
 }
 
+/**
+ * The figures a label ends with, read as the count (or weight) and unit price columns of a total:
+ * "BAGUETTE q 185" with 740 → 4 × 185 (the count misread), "OIGNONS 0,512 - 905" with 463 →
+ * 0,512 kg × 905. Null when no figure makes the total by itself.
+ */
+function columnsBefore(label: string, total: number): { quantity: number; unit: number; label: string } | null {
+  const words = label.split(' ');
+  let last = words.length - 1;
+  while (last >= 0 && !/\p{L}{2,}/u.test(words[last])) last--;
+  if (last < 0) return null;
+  const tail = words.slice(last + 1);
+  const name = words.slice(0, last + 1).join(' ');
+  const amounts = tail.filter((w) => /^\d{1,3}(?:[.,]\d{3})*$|^\d+$/.test(w)).map((w) => Number(w.replace(/[.,]/g, '')));
+  const found: { quantity: number; unit: number }[] = [];
+  for (const unit of amounts) {
+    if (unit < 10 || unit >= total) continue;
+    const count = total / unit;
+    if (Number.isInteger(count) && count >= 2 && count <= 99) found.push({ quantity: count, unit });
+  }
+  for (const weight of tail.filter((w) => /^\d{1,2}[.,]\d{3}$/.test(w)).map((w) => Number(w.replace(',', '.')))) {
+    for (const unit of amounts) if (unit >= 10 && weight > 0 && weight < 100 && agrees(weight, unit, total) && !Number.isInteger(weight)) found.push({ quantity: weight, unit });
+  }
+  // Two ways to make the total: which one the till printed is a guess.
+  if (found.length !== 1) return null;
+  return { ...found[0], label: name };
+}
+
 function toLine(item: Item, index: number, total: number | null, matches: boolean, totalFound: boolean): ReadReceiptLine {
   const figures = item.readings[item.chosen];
   const q = item.quantityFigures;
@@ -383,14 +410,36 @@ function toLine(item: Item, index: number, total: number | null, matches: boolea
       unit = total / quantity;
     }
   }
-  const label = `${item.label}${figures?.labelTail ? ` ${figures.labelTail}` : ''}`.replace(/\s+/g, ' ').replace(/^[\s*.:-]+|[\s*.:=-]+$/g, '').trim();
+  let label = `${item.label}${figures?.labelTail ? ` ${figures.labelTail}` : ''}`.replace(/\s+/g, ' ').replace(/^[\s*.:-]+|[\s*.:=-]+$/g, '').trim();
+  let cap = item.cap;
+  // A column of figures read into the label ("BAGUETTE q 185   740": the count was misread): the
+  // line's total is read, its count and unit price are not — unless one of those figures times a
+  // count, or a weight times one of them, gives the total exactly (then the arithmetic holds).
+  if (arithmetic !== 'ok' && total !== null && total > 0 && figuresInLabel(label)) {
+    const found = columnsBefore(label, total);
+    if (found) {
+      quantity = found.quantity;
+      unit = found.unit;
+      label = found.label;
+      arithmetic = 'ok';
+    } else unit = null;
+    cap = 'medium';
+  }
+  // Quantity × unit ≠ total: one of the figures is misread, and which one is a guess. The total
+  // stands when the whole ticket adds up with it (its unit price then follows from the count).
+  if (arithmetic === 'failed') {
+    unit = matches && !item.repaired && total !== null && Number.isInteger(quantity) && total % quantity === 0 ? total / quantity : null;
+  }
+  // A ticket that does not add up confirms none of its amounts: those that look like OCR damage
+  // (a price below 100 F — a figure lost —, a label of one or two letters) are not given.
+  if (!matches && unit !== null && ((total ?? 0) < 100 || letters(label) < 3)) unit = null;
   const fixed = (figures?.fixed ?? false) || (q?.fixed ?? false);
   let confidence: ReceiptConfidence;
   if (total === null || unit === null || total <= 0 || arithmetic === 'failed' || letters(label) < 2) confidence = 'low';
   else if (item.repaired) confidence = 'medium';
   else if (matches) confidence = letters(label) >= 3 ? 'high' : 'medium';
   else confidence = fixed || (totalFound && item.readings.length > 1 && arithmetic !== 'ok') ? 'low' : 'medium';
-  if ((item.cap === 'medium' || figures?.inserted || q?.inserted || figuresInLabel(label)) && confidence === 'high') confidence = 'medium';
+  if ((cap === 'medium' || figures?.inserted || q?.inserted || figuresInLabel(label)) && confidence === 'high') confidence = 'medium';
   return {
     index,
     original_text: item.raws.join('\n'),

@@ -378,7 +378,28 @@ NET A PAYER                         16 214`);
   it('figures of a column read into the label keep the line from being high, a name ending in a number does not', () => {
     const read = readReceiptText('SCORE\nOIGNONS 0,512 - 905          463\nOEUFS PLATEAU 30   3 520\nTOTAL 3 983');
     expect(read.checks.matches_total).toBe(true);
-    expect(read.lines.map((l) => [l.label, l.confidence])).toEqual([['OIGNONS 0,512 - 905', 'medium'], ['OEUFS PLATEAU 30', 'high']]);
+    // The weight and the price per kilo make the total: they are the line's figures, not its name.
+    expect(read.lines.map((l) => [l.label, l.quantity, l.unit_price_xaf, l.confidence])).toEqual([['OIGNONS', 0.512, 905, 'medium'], ['OEUFS PLATEAU 30', 1, 3520, 'high']]);
+  });
+
+  it('a count misread in a column: the unit price that makes the total, or none', () => {
+    const read = readReceiptText('SCORE\nBAGUETTE        q    185     740\nSUCRE 1KG       +    305   3 220\nTOTAL 3 960');
+    expect(read.checks.matches_total).toBe(true);
+    expect(simple(read)).toEqual([['BAGUETTE', 4, 185, 740], ['SUCRE 1KG + 305', 1, null, 3220]]);
+    expect(read.lines.map((l) => l.confidence)).not.toContain('high');
+  });
+
+  it('quantity × unit ≠ total: the unit price is not given, unless the ticket adds up with the total', () => {
+    const adds = readReceiptText('SCORE\nRIZ 5KG     1 3686 3 680\nTOTAL 3 680');
+    expect(simple(adds)).toEqual([['RIZ 5KG', 1, 3680, 3680]]);
+    const not = readReceiptText('SCORE\nRIZ 5KG     1 3686 3 680\nHUILE 1L    1 450\nTOTAL 5 100');
+    expect(not.lines[0]).toMatchObject({ unit_price_xaf: null, confidence: 'low' });
+  });
+
+  it('on a ticket that does not add up, an amount that looks like OCR damage is not given', () => {
+    const read = readReceiptText('CKDO\nSEL FIN 1KG            25\nnl         49 320\nRIZ 5KG             4 250\nTOTAL 4 750');
+    expect(read.checks.matches_total).toBe(false);
+    expect(read.lines.map((l) => l.unit_price_xaf)).toEqual([null, null, 4250]);
   });
 
   it('"40 040" is one amount, never 40 | 040 (a till prints no leading zero)', () => {
