@@ -258,4 +258,28 @@ describe('POST /api/merchants/price-lists/{id}/publish', () => {
   });
 });
 
+describe('uploads per account', () => {
+  it('are bounded as list imports are: past the hourly allowance, a French 429', async () => {
+    const limited = await createTestContext({ imports: { ...ctx.deps.config.imports, perUserPerHour: 2 } });
+    try {
+      const moderator = await realModerator(limited);
+      const [storeId] = (await limited.db.select({ id: stores.id }).from(stores).where(eq(stores.listing, 'listed')).limit(1)).map((s) => s.id);
+      const merchant = await registerUser(limited.app);
+      const applied = await limited.app.inject({ method: 'POST', url: '/api/merchants/application', payload: { store_id: storeId, manager_name: 'Aimée Ndong', phone: '077 28 01 50' }, headers: bearer(merchant.access_token) });
+      await limited.app.inject({ method: 'POST', url: `/api/admin/merchant-applications/${(applied.json() as Merchant).id}/approve`, payload: {}, headers: bearer(moderator.access_token) });
+      const send = () => {
+        const form = documentUpload(csvOf([['Riz', '', '1 000', '']]), 'tarifs.csv');
+        return limited.app.inject({ method: 'POST', url: '/api/merchants/price-lists', payload: form.payload, headers: { ...form.headers, ...bearer(merchant.access_token) } });
+      };
+      expect((await send()).statusCode).toBe(201);
+      expect((await send()).statusCode).toBe(201);
+      const third = await send();
+      expectError(third, 429, 'TOO_MANY_IMPORTS');
+      expect(detailOf(third)).toBe(fr.lists.tooManyImports);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 const detailOf = (res: LightMyRequestResponse) => (res.json() as { detail: string }).detail;
