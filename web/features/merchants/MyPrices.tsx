@@ -19,7 +19,8 @@ function NearbyComparison({ price }: { price: MerchantPrice }) {
   const near = price.nearby_cheapest;
   if (!near) return <p className="mt-2 text-xs text-slate-500">{t.noNearby}</p>;
   const args = [formatXaf(near.price_xaf), near.name, formatOneDecimal(near.distance_km)] as const;
-  const ours = price.shown_price_xaf ?? price.announced_price_xaf;
+  // Against the price the merchant set: that is what this screen helps them decide.
+  const ours = price.announced_price_xaf;
   if (near.price_xaf < ours) return <p className="mt-2 rounded-lg bg-slate-50 px-2 py-1.5 text-xs text-slate-700">{t.nearbyCheapest(...args)}</p>;
   return (
     <p className="mt-2 inline-flex items-start gap-1 text-xs font-medium text-brand-800">
