@@ -17,6 +17,7 @@
 // notes) in any order, or, for a file named .csv, no header with the name first and the quantity
 // second; separator ; , or tab, double quotes respected. Each name cell goes through the same
 // reading as a text line for its size and pack.
+import { splitCsv } from '../../platform/csv';
 import { foldName, ITEM_NAME_MAX, ITEM_QUANTITY_MAX, LIST_ITEMS_MAX } from '#contract/lists';
 
 export type Size = { value: number; unit: 'g' | 'mL' };
@@ -482,27 +483,7 @@ function detectDelimiter(line: string): string | null {
 }
 
 export function splitCsvLine(line: string, delimiter: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (c === delimiter) {
-      cells.push(cell.trim());
-      cell = '';
-    } else cell += c;
-  }
-  cells.push(cell.trim());
-  return cells;
+  return splitCsv(line, delimiter)[0].map((cell) => cell.trim());
 }
 
 const AMOUNT_CELL_RE = new RegExp(`^\\s*(${NUM})\\s*(?:[xX*]\\s*)?(?:(${COUNT_WORD})${E}\\.?)?`, 'iu');

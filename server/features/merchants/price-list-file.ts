@@ -6,6 +6,7 @@
 // one that inflates too much (price-list-zip.ts), a 422. Empty rows are dropped; the first remaining row is the header.
 import ExcelJS from 'exceljs';
 import { PRICE_LIST_MAX_ROWS } from '#contract/merchants';
+import { splitCsv } from '../../platform/csv';
 import { AppError } from '../../platform/errors';
 import { measureZip } from './price-list-zip';
 
@@ -58,42 +59,11 @@ export function readCsv(file: string): string[][] {
   const hint = /^sep=(.)[ \t]*(?:\r\n|\r|\n)/i.exec(file);
   const text = hint ? file.slice(hint[0].length) : file;
   const separator = hint ? hint[1] : guessSeparator(text);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let wasQuoted = false;
   let filled = 0;
-  const endCell = () => {
-    row.push(wasQuoted ? cell : cell.trim());
-    cell = '';
-    wasQuoted = false;
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"' && cell.trim() === '') {
-      quoted = true;
-      wasQuoted = true;
-      cell = '';
-    } else if (c === separator) endCell();
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endCell();
-      rows.push(row);
-      // A long file stops being read once it is known to be too long (the header and one row more).
-      if (isFilled(row) && ++filled > PRICE_LIST_MAX_ROWS + 1) throw new AppError('PRICE_LIST_TOO_MANY_ROWS');
-      row = [];
-    } else cell += c;
-  }
-  endCell();
-  rows.push(row);
-  return rows;
+  return splitCsv(text, separator, (row) => {
+    // A long file stops being read once it is known to be too long (the header and one row more).
+    if (isFilled(row) && ++filled > PRICE_LIST_MAX_ROWS + 1) throw new AppError('PRICE_LIST_TOO_MANY_ROWS');
+  });
 }
 
 /** The separator that splits the first lines into the most columns, the same number on each line. */
