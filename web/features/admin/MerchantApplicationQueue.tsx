@@ -12,39 +12,31 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { Badge, type BadgeTone } from '../../ui/Badge';
 import { Card, EmptyState } from '../../ui/Card';
 import { FilterChips } from '../../ui/FilterChips';
-import { LoadError } from '../../ui/LoadError';
-import { PageLoader } from '../../ui/Spinner';
 import { adminKeys } from './admin-api';
 import { merchantApplicationsQuery, merchantDecisions } from './merchant-applications-api';
 import { ReasonDialog } from './ReasonDialog';
 import { ApplicationDecisionButtons } from './ApplicationDecisionButtons';
+import { QueueList } from './QueueList';
 
 const texts = fr.merchantsUi.admin;
 const TONE: Record<MerchantStatus, BadgeTone> = { pending: 'amber', approved: 'green', refused: 'rose' };
 
 export function MerchantApplicationQueue() {
   const [status, setStatus] = useState<MerchantStatus>('pending');
-  const { data, isPending, isError, refetch } = useQuery(merchantApplicationsQuery(status));
+  const query = useQuery(merchantApplicationsQuery(status));
   return (
     <div className="space-y-4">
       <FilterChips label={texts.queueLabel} options={MERCHANT_STATUSES} selected={status} onSelect={setStatus}>
         {(key) => texts.status[key]}
       </FilterChips>
-      {isPending ? (
-        <PageLoader />
-      ) : isError ? (
-        <LoadError message={fr.adminUi.loadError} onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
-        <EmptyState icon={<Store size={24} />} title={status === 'pending' ? texts.emptyPending : texts.status[status]} text={status === 'pending' ? texts.emptyPendingText : undefined} />
-      ) : (
-        <ul className="space-y-4" aria-label={texts.queueLabel}>
-          {data.map((application) => (
-            <li key={application.id}>
-              <MerchantApplicationCard application={application} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueueList
+        query={query}
+        label={texts.queueLabel}
+        keyOf={(application) => application.id}
+        empty={<EmptyState icon={<Store size={24} />} title={status === 'pending' ? texts.emptyPending : texts.status[status]} text={status === 'pending' ? texts.emptyPendingText : undefined} />}
+      >
+        {(application) => <MerchantApplicationCard application={application} />}
+      </QueueList>
     </div>
   );
 }

@@ -13,10 +13,9 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { Badge, type BadgeTone } from '../../ui/Badge';
 import { Card, EmptyState } from '../../ui/Card';
 import { FilterChips } from '../../ui/FilterChips';
-import { LoadError } from '../../ui/LoadError';
-import { PageLoader } from '../../ui/Spinner';
 import { adminKeys } from './admin-api';
 import { ApplicationDecisionButtons } from './ApplicationDecisionButtons';
+import { QueueList } from './QueueList';
 import { decideReceiptLabel, receiptLabelsQuery } from './receipt-labels-api';
 
 type LabelState = ReceiptLabel['state'];
@@ -28,28 +27,21 @@ const UNDECIDED: readonly LabelState[] = ['pending', 'learned'];
 
 export function ReceiptLabelQueue() {
   const [state, setState] = useState<LabelState>('pending');
-  const { data, isPending, isError, refetch } = useQuery(receiptLabelsQuery(state));
+  const query = useQuery(receiptLabelsQuery(state));
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">{texts.intro}</p>
       <FilterChips label={texts.queueLabel} options={RECEIPT_LABEL_STATES} selected={state} onSelect={setState}>
         {(key) => texts.filters[key]}
       </FilterChips>
-      {isPending ? (
-        <PageLoader />
-      ) : isError ? (
-        <LoadError message={fr.adminUi.loadError} onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
-        <EmptyState icon={<ReceiptText size={24} />} title={texts.empty[state]} text={state === 'pending' ? texts.emptyPendingText : undefined} />
-      ) : (
-        <ul className="space-y-4" aria-label={texts.listLabel}>
-          {data.map((label) => (
-            <li key={`${label.chain_key}|${label.label}|${label.product_id}`}>
-              <ReceiptLabelCard label={label} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueueList
+        query={query}
+        label={texts.listLabel}
+        keyOf={(label) => `${label.chain_key}|${label.label}|${label.product_id}`}
+        empty={<EmptyState icon={<ReceiptText size={24} />} title={texts.empty[state]} text={state === 'pending' ? texts.emptyPendingText : undefined} />}
+      >
+        {(label) => <ReceiptLabelCard label={label} />}
+      </QueueList>
     </div>
   );
 }
