@@ -3,6 +3,8 @@
 // pool). What the text means is the parser's business; only pure OCR noise is dropped here.
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TEXT_MAX_CHARS, DOCUMENT_TIME_BUDGET_MS, type DocumentKind, type ImportStage } from '#contract/imports';
 import { AppError } from '../errors';
+import { PSM } from 'tesseract.js';
+import { looksPriced, withLostAmounts } from './amount-column';
 import type { OcrLine, OcrPool, OcrResult } from './ocr-pool';
 import { readPdf } from './pdf';
 import { preparePhoto } from './preprocess';
@@ -149,7 +151,13 @@ async function readImage(image: Buffer, pool: OcrPool, onFraction: (fraction: nu
     await retry(quarter, true);
     if (confidenceOf(best) < CONFIDENT_UPRIGHT) await retry(threeQuarters, true);
   }
-  return { image: bestImage, lines: best.lines.map(withoutLeadingMark).filter((line) => !isNoise(line)) };
+  let lines = best.lines;
+  // A priced document (a receipt): its amount column may have been left out of the page layout.
+  if (looksPriced(lines) && deadline.left()) {
+    const sparse = await pool.recognise(bestImage, undefined, { pageSegMode: PSM.SPARSE_TEXT });
+    lines = withLostAmounts(lines, sparse.lines);
+  }
+  return { image: bestImage, lines: lines.map(withoutLeadingMark).filter((line) => !isNoise(line)) };
 }
 
 /**
