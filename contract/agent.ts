@@ -8,6 +8,7 @@
 // - the agent who accepted it (AgentOrder) gets the spec's contact fields, until 24 h after delivery.
 import { z } from './zod';
 import { fr } from './messages';
+import { amountDueFields } from './amount-due';
 import { PAYMENT_TYPES, type OrderStatus } from './orders';
 
 export const AGENT_ORDER_STATUSES = ['pending_delivery', 'in_progress', 'completed', 'cancelled'] as const;
@@ -110,6 +111,8 @@ const orderSummary = {
   is_test: z.boolean(),
   created_at: z.string(),
   optimization_data: z.object({ items: z.array(AgentOrderItemSchema), delivery_fee: z.number().nullable() }),
+  /** What to collect at the door, from the payment's state (contract/amount-due.ts): never total_amount. */
+  ...amountDueFields,
 };
 
 /** A confirmed order nobody took yet, as any approved agent sees it. */

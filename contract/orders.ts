@@ -4,6 +4,8 @@ import { z } from './zod';
 import { isoDateField, isoDateOrDateTimeField } from './fields';
 import { todayInGabon } from './format';
 import { fr } from './messages';
+import { amountDueFields } from './amount-due';
+import { PAYMENT_TYPES } from './payment-types';
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'in_progress', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -25,8 +27,7 @@ export function timeSlotLabel(slot: string): string {
   return (fr.booking.slots as Record<string, string>)[slot] ?? slot;
 }
 
-export const PAYMENT_TYPES = ['moov_money', 'airtel_money', 'card', 'cash'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export { PAYMENT_TYPES, type PaymentType } from './payment-types';
 
 /** A paid order that is cancelled is refunded: 'none' (nothing to refund), then pending → succeeded or failed. */
 export const REFUND_STATUSES = ['none', 'pending', 'succeeded', 'failed'] as const;
@@ -70,6 +71,8 @@ export const DeliveryRequestSchema = OrderDeliveryFieldsSchema.extend({
   cart_id: z.string(),
   /** The refund of a paid order that was cancelled ('none' otherwise). */
   refund_status: z.enum(REFUND_STATUSES),
+  /** What the door asks for, from the payment's state (contract/amount-due.ts). */
+  ...amountDueFields,
 });
 export type DeliveryRequest = z.infer<typeof DeliveryRequestSchema>;
 

@@ -14,6 +14,7 @@ import {
   CONTACT_AFTER_DELIVERY_MS,
   agentStatusOf,
 } from '#contract/agent';
+import type { AmountDue } from '#contract/amount-due';
 import type { OrderStatus, PaymentType } from '#contract/orders';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
@@ -23,6 +24,7 @@ import { AppError } from '../../platform/errors';
 import { haversineKm, type LatLng } from '../../platform/geo';
 import { isUuid } from '../../platform/ids';
 import { transitionOrder, type OrderRow } from '../orders/orders.service';
+import { amountsDueAtDoor } from '../payments/order-payments';
 import { applicationStatusOf } from './agent-access';
 import { type AreaStore, areaName, deliveryCellOf, loadAreaStores, roundedKm } from './delivery-area';
 
@@ -43,7 +45,7 @@ export async function applicationOf(deps: AppDeps, agent: Principal): Promise<Ag
 
 type CartPart = { optimization: Record<string, unknown>; deliveryFee: number };
 
-function summaryOf(order: OrderRow, cart: CartPart, known: AreaStore[]) {
+function summaryOf(order: OrderRow, cart: CartPart, known: AreaStore[], due: AmountDue) {
   const items = itemsOf(cart.optimization);
   return {
     booking_id: order.id,
@@ -58,6 +60,7 @@ function summaryOf(order: OrderRow, cart: CartPart, known: AreaStore[]) {
     is_test: order.isTest,
     created_at: order.createdAt.toISOString(),
     optimization_data: { items, delivery_fee: cart.deliveryFee },
+    ...due,
   };
 }
 
@@ -98,6 +101,7 @@ async function availableEntries(db: DbOrTx): Promise<AvailableEntry[]> {
     .where(isAvailable)
     .orderBy(asc(orders.deliveryDate), asc(orders.createdAt));
   const known = await loadAreaStores(db);
+  const dues = await amountsDueAtDoor(db, rows.map((r) => r.order));
   const ids = [...new Set(rows.flatMap((r) => storeIdsOf(r.optimization)))];
   const positions = new Map(
     (ids.length ? await db.select({ id: stores.id, latitude: stores.latitude, longitude: stores.longitude }).from(stores).where(inArray(stores.id, ids)) : []).map((s) => [s.id, s]),
@@ -109,7 +113,7 @@ async function availableEntries(db: DbOrTx): Promise<AvailableEntry[]> {
     return {
       cell,
       order: {
-        ...summaryOf(row.order, row, known),
+        ...summaryOf(row.order, row, known, dues.get(row.order.id)!),
         status: 'pending_delivery',
         distance_km: legs.length ? roundedKm(Math.max(...legs)) : null,
         distance_from: legs.length ? 'stores' : null,
@@ -167,12 +171,12 @@ function selectOwn(db: DbOrTx) {
 }
 type OwnRow = Awaited<ReturnType<ReturnType<typeof selectOwn>['where']>>[number];
 
-function toAgentOrder(row: OwnRow, known: AreaStore[], now: Date): AgentOrder {
+function toAgentOrder(row: OwnRow, known: AreaStore[], due: AmountDue, now: Date): AgentOrder {
   const { order, customer } = row;
   const contactUntil = order.deliveredAt ? new Date(order.deliveredAt.getTime() + CONTACT_AFTER_DELIVERY_MS) : null;
   const shown = !contactUntil || now.getTime() < contactUntil.getTime();
   return {
-    ...summaryOf(order, row, known),
+    ...summaryOf(order, row, known, due),
     status: agentStatusOf(order.status as OrderStatus),
     customer_name: shown ? customer.name : null,
     customer_email: shown ? customer.email : null,
@@ -191,14 +195,16 @@ function toAgentOrder(row: OwnRow, known: AreaStore[], now: Date): AgentOrder {
 export async function myOrders(deps: AppDeps, agent: Principal): Promise<AgentOrder[]> {
   const rows = await selectOwn(deps.db).where(eq(orders.agentId, agent.userId)).orderBy(desc(orders.assignedAt), desc(orders.createdAt));
   const known = await loadAreaStores(deps.db);
-  return rows.map((row) => toAgentOrder(row, known, deps.now()));
+  const dues = await amountsDueAtDoor(deps.db, rows.map((r) => r.order));
+  return rows.map((row) => toAgentOrder(row, known, dues.get(row.order.id)!, deps.now()));
 }
 
 /** GET /delivery-agent/orders/{id}: one of the agent's own orders; any other answers 404. */
 export async function myOrder(deps: AppDeps, agent: Principal, orderId: string): Promise<AgentOrder> {
   const [row] = isUuid(orderId) ? await selectOwn(deps.db).where(and(eq(orders.id, orderId), eq(orders.agentId, agent.userId))) : [];
   if (!row) throw new AppError('ORDER_NOT_FOUND');
-  return toAgentOrder(row, await loadAreaStores(deps.db), deps.now());
+  const dues = await amountsDueAtDoor(deps.db, [row.order]);
+  return toAgentOrder(row, await loadAreaStores(deps.db), dues.get(row.order.id)!, deps.now());
 }
 
 /** Takes a confirmed order. Of two agents taking it at once exactly one wins; the other gets 409. */

@@ -126,6 +126,10 @@ describe('available orders', () => {
       stores: ['Géant CKdo'],
       payment_type: 'cash',
       total_amount: 15_000,
+      // Cash on delivery: the agent collects the total at the door.
+      amount_due_at_door_xaf: 15_000,
+      payment_state: 'cash_due',
+      payment_method: 'cash',
       is_test: false,
       status: 'pending_delivery',
       created_at: expect.any(String),

@@ -1,6 +1,7 @@
 // The consumer's deliveries: every order of the user, whichever way it was booked (comparator or
 // delivery request), and cancelling one before an agent takes it.
 import { desc, eq } from 'drizzle-orm';
+import type { AmountDue } from '#contract/amount-due';
 import type { DeliveryRequest, OrderStatus, RefundStatus } from '#contract/orders';
 import type { AppDeps } from '../../deps';
 import { orders, shoppingLists } from '../../db/schema';
@@ -9,6 +10,7 @@ import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { refundStatusByOrder } from '../checkout/refunds.service';
 import { deliveryFieldsOf, transitionOrder, type OrderRow } from '../orders/orders.service';
+import { amountsDueAtDoor } from '../payments/order-payments';
 
 export async function listDeliveries(deps: AppDeps, principal: Principal): Promise<DeliveryRequest[]> {
   const rows = await deps.db
@@ -18,7 +20,8 @@ export async function listDeliveries(deps: AppDeps, principal: Principal): Promi
     .where(eq(orders.userId, principal.userId))
     .orderBy(desc(orders.createdAt));
   const refunds = await refundStatusByOrder(deps.db, rows.map((r) => r.order.id));
-  return rows.map((r) => toDelivery(r.order, r.listName, refunds.get(r.order.id)));
+  const dues = await amountsDueAtDoor(deps.db, rows.map((r) => r.order));
+  return rows.map((r) => toDelivery(r.order, r.listName, dues.get(r.order.id)!, refunds.get(r.order.id)));
 }
 
 /** The consumer cancels before an agent took the order (pending or confirmed); later answers 409. */
@@ -35,10 +38,11 @@ export async function deliveryById(deps: AppDeps, orderId: string): Promise<Deli
     .leftJoin(shoppingLists, eq(shoppingLists.id, orders.shoppingListId))
     .where(eq(orders.id, orderId));
   if (!row) throw new AppError('ORDER_NOT_FOUND');
-  return toDelivery(row.order, row.listName, (await refundStatusByOrder(deps.db, [row.order.id])).get(row.order.id));
+  const dues = await amountsDueAtDoor(deps.db, [row.order]);
+  return toDelivery(row.order, row.listName, dues.get(row.order.id)!, (await refundStatusByOrder(deps.db, [row.order.id])).get(row.order.id));
 }
 
-export function toDelivery(order: OrderRow, listName: string | null, refundStatus: RefundStatus = 'none'): DeliveryRequest {
+export function toDelivery(order: OrderRow, listName: string | null, due: AmountDue, refundStatus: RefundStatus = 'none'): DeliveryRequest {
   return {
     ...deliveryFieldsOf(order),
     status: order.status as OrderStatus,
@@ -47,5 +51,6 @@ export function toDelivery(order: OrderRow, listName: string | null, refundStatu
     shopping_list_name: listName,
     cart_id: order.cartId,
     refund_status: refundStatus,
+    ...due,
   };
 }
