@@ -94,7 +94,6 @@ export const agent = {
   itemLine: (quantity: number, name: string) => `${quantity} × ${name}`,
   storeSubtotal: 'Sous-total',
   deliveryFee: 'Frais de livraison',
-  total: 'Total à encaisser',
   assignedAt: (date: string) => `Prise en charge le ${date}`,
   createdAt: (date: string) => `Commandée le ${date}`,
   empty: 'Aucune commande pour le moment',

@@ -11,6 +11,7 @@ export { accountSecurity, register } from './messages-accounts';
 export { adminUi } from './messages-admin';
 export { adsApi, ads } from './messages-ads';
 export { adsUi } from './messages-ads-ui';
+export { amountDue } from './messages-amount-due';
 export { agentVetting } from './messages-agents';
 export { banner } from './messages-banner';
 export { barcodes } from './messages-barcodes';

@@ -31,7 +31,7 @@ const verticalShare = (a: Span, b: Span) => Math.max(0, Math.min(a.y1, b.y1) - M
  * are left as they are.
  */
 export function withLostAmounts(lines: readonly OcrLine[], sparse: readonly OcrLine[], minConfidence = 60): OcrLine[] {
-  const out = lines.map((line) => ({ ...line, words: line.words ? [...line.words] : undefined }));
+  const out: OcrLine[] = lines.map((line) => ({ ...line, words: line.words ? [...line.words] : undefined }));
   const known = out.flatMap((line) => line.words ?? []);
   if (known.length === 0) return out;
   for (const found of sparse) {

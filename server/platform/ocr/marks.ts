@@ -3,7 +3,7 @@
 // ("☐ 6 rouleaux" → "26 rouleaux"). A shape is blanked only when it cannot be a letter: a square
 // outline (ink along its four sides), or a ring alone at the start of a line with a gap after it.
 
-import { darkComponents, type Component } from './components';
+import { darkComponents, darkComponentsInTurns, type Component } from './components';
 
 type Grey = { data: Uint8Array; width: number; height: number };
 
@@ -20,9 +20,18 @@ const RING_GAP = 0.3;
 
 /** Returns a copy of the image with the line-start marks painted white, or the image itself. */
 export function blankLineMarks(grey: Grey, inkThreshold = 128): Grey {
+  const labels = new Int32Array(grey.width * grey.height);
+  return blankMarks(grey, darkComponents(grey.data, grey.width, grey.height, inkThreshold, labels), labels);
+}
+
+/** blankLineMarks, giving the event loop a turn while the image's shapes are labelled (components.ts). */
+export async function blankLineMarksInTurns(grey: Grey, inkThreshold = 128): Promise<Grey> {
+  const labels = new Int32Array(grey.width * grey.height);
+  return blankMarks(grey, await darkComponentsInTurns(grey.data, grey.width, grey.height, inkThreshold, labels), labels);
+}
+
+function blankMarks(grey: Grey, components: Component[], labels: Int32Array): Grey {
   const { width, height, data } = grey;
-  const labels = new Int32Array(width * height);
-  const components = darkComponents(data, width, height, inkThreshold, labels);
   const textHeight = medianTextHeight(components);
   if (textHeight === null) return grey;
   const minInk = Math.max(8, Math.round(0.02 * textHeight * textHeight));

@@ -4,8 +4,8 @@
 // Telling 0° from 180° needs the recogniser, so both candidates are returned for the caller to score.
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../errors';
-import { darkComponents } from './components';
-import { blankLineMarks } from './marks';
+import { darkComponentsInTurns } from './components';
+import { blankLineMarksInTurns } from './marks';
 
 // Refuse decompression bombs: 40 megapixels is far above any phone photo.
 const MAX_PIXELS = 40_000_000;
@@ -55,7 +55,7 @@ export async function preparePhoto(bytes: Buffer, options: PrepareOptions = {}):
   const source = inverted ? invert(decoded) : decoded;
   const flattened = options.flatten === false ? source : await flattenBackground(source);
   const { image: flat, analysis } = await removeLargeShapes(flattened);
-  const found = findOrientation(analysis);
+  const found = await inTurns(orientationSteps(analysis));
   const angle = options.orient === false ? 0 : found.angle;
   const otherAngle = options.orient === false ? 90 : found.otherAngle;
   const lineHeight = options.rescale === false ? null : found.lineHeight;
@@ -74,11 +74,11 @@ export async function preparePhoto(bytes: Buffer, options: PrepareOptions = {}):
   const scaled = await resizeGrey(flat, scale);
   const upright = await rotateGrey(scaled, angle);
   // Checkboxes are found on each candidate: they lead the lines only once these run left to right.
-  const ready = (grey: Grey) => toPgm(options.marks === false ? grey : blankLineMarks(grey));
+  const ready = async (grey: Grey) => toPgm(options.marks === false ? grey : await blankLineMarksInTurns(grey));
   return {
-    image: ready(upright),
+    image: await ready(upright),
     flipped: async () => ready(await rotateGrey(upright, 180)),
-    turned: async () => [ready(await rotateGrey(scaled, otherAngle)), ready(await rotateGrey(scaled, otherAngle + 180))],
+    turned: async () => [await ready(await rotateGrey(scaled, otherAngle)), await ready(await rotateGrey(scaled, otherAngle + 180))],
     width: upright.width,
     height: upright.height,
     rotation: angle,
@@ -180,7 +180,7 @@ async function removeLargeShapes(grey: Grey): Promise<{ image: Grey; analysis: G
   const threshold = otsu(data);
   const labels = new Int32Array(width * height);
   const large = new Set<number>();
-  for (const c of darkComponents(data, width, height, threshold, labels)) {
+  for (const c of await darkComponentsInTurns(data, width, height, threshold, labels)) {
     if (c.x1 - c.x0 + 1 > width * LARGE_SHAPE_SHARE || c.y1 - c.y0 + 1 > height * LARGE_SHAPE_SHARE) large.add(c.label);
   }
   const found = large.size > 0;
@@ -240,7 +240,7 @@ async function stretchContrast(data: Uint8Array) {
 
 // Pixel loops over a full photo run in slices, giving the event loop a turn in between, so that
 // the API keeps answering while photos are prepared on the main thread.
-const SLICE = 1 << 19;
+const SLICE = 1 << 16;
 
 async function inSlices(length: number, body: (start: number, end: number) => void) {
   for (let start = 0; start < length; start += SLICE) {
@@ -291,21 +291,46 @@ export type Orientation = {
 };
 
 export function findOrientation(grey: Grey): Orientation {
-  const points = inkPoints(grey);
+  const steps = orientationSteps(grey);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+// Longest a search holds the event loop at a time (the API answers in between).
+const TURN_MS = 2;
+
+/** Runs a search that yields between its steps, giving the event loop a turn every few milliseconds. */
+async function inTurns<T>(steps: Generator<void, T>): Promise<T> {
+  let since = performance.now();
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    if (performance.now() - since > TURN_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      since = performance.now();
+    }
+  }
+}
+
+/** findOrientation's search, one candidate angle a step. */
+function* orientationSteps(grey: Grey): Generator<void, Orientation> {
+  const points = yield* inkPoints(grey);
   if (points.xs.length < 50) return { angle: 0, lineHeight: null, otherAngle: 90, ambiguous: true };
 
-  const [level, sideways] = [0, 90].map((base) => {
+  const bests: { angle: number; score: number }[] = [];
+  for (const base of [0, 90]) {
     let best = { angle: base, score: -1 };
     for (let a = -SKEW_RANGE; a <= SKEW_RANGE; a += 1) {
       const score = profileScore(points, base + a);
       if (score > best.score) best = { angle: base + a, score };
+      yield;
     }
     for (let a = best.angle - 0.9; a <= best.angle + 0.9; a += 0.2) {
       const score = profileScore(points, a);
       if (score > best.score) best = { angle: a, score };
+      yield;
     }
-    return { angle: Math.round(best.angle * 10) / 10, score: best.score };
-  });
+    bests.push({ angle: Math.round(best.angle * 10) / 10, score: best.score });
+  }
+  const [level, sideways] = bests;
   // A left-aligned column of bullets or checkboxes also gives the sideways profile sharp steps:
   // turning a page needs clear evidence. When it is weak, the page is read as it came first.
   const ratio = sideways.score / Math.max(level.score, 1e-9);
@@ -319,12 +344,13 @@ const normaliseAngle = (angle: number) => (Math.abs(angle) < 0.15 ? 0 : angle);
 
 type Points = { xs: Float32Array; ys: Float32Array; size: number };
 
-function inkPoints(grey: Grey): Points {
+function* inkPoints(grey: Grey): Generator<void, Points> {
   // After flattening the paper is near white: anything clearly darker is ink.
   const threshold = otsu(grey.data);
   const step = Math.max(1, Math.floor(Math.sqrt(countBelow(grey.data, threshold) / 40_000)));
   const xs: number[] = [];
   const ys: number[] = [];
+  yield;
   for (let y = 0; y < grey.height; y += step) {
     for (let x = 0; x < grey.width; x += step) {
       if (grey.data[y * grey.width + x] < threshold) {
@@ -332,6 +358,7 @@ function inkPoints(grey: Grey): Points {
         ys.push(y);
       }
     }
+    if (y % 64 === 0) yield;
   }
   return { xs: Float32Array.from(xs), ys: Float32Array.from(ys), size: Math.hypot(grey.width, grey.height) };
 }

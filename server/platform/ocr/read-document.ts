@@ -120,7 +120,7 @@ async function readPdfDocument(bytes: Buffer, pool: OcrPool, report: DocumentPro
  */
 async function readImage(image: Buffer, pool: OcrPool, onFraction: (fraction: number) => void, onPrepared: () => void, deadline: Deadline): Promise<ReadPage> {
   deadline.check();
-  const prepared = await preparePhoto(image);
+  const prepared = await oneAtATime(() => preparePhoto(image));
   onPrepared();
   deadline.check();
   let best = await pool.recognise(prepared.image, (f) => onFraction(f * FIRST_READING_SHARE));
@@ -139,12 +139,12 @@ async function readImage(image: Buffer, pool: OcrPool, onFraction: (fraction: nu
       bestIsOther = other;
     }
   };
-  const turned = once(() => prepared.turned());
+  const turned = once(() => oneAtATime(() => prepared.turned()));
   if (prepared.ambiguous && confidenceOf(best) < CONFIDENT_UPRIGHT) await retry((await turned())[0], true);
   if (confidenceOf(best) < CONFIDENT_UPRIGHT) {
     // Upside down: the current best direction turned 180°.
     if (bestIsOther) await retry((await turned())[1], true);
-    else await retry(await prepared.flipped(), false);
+    else await retry(await oneAtATime(() => prepared.flipped()), false);
   }
   if (confidenceOf(best) < POOR_READING && !prepared.ambiguous) {
     const [quarter, threeQuarters] = await turned();
@@ -173,6 +173,16 @@ export function withoutLeadingMark(line: OcrLine): OcrLine {
   const start = line.text.indexOf(first);
   if (start === -1 || line.text.slice(0, start).trim() !== '') return line;
   return { ...line, text: line.text.slice(start + first.length).replace(/^\s+/, ''), words: words.slice(1) };
+}
+
+// Photos are prepared one at a time in the process: the preparation's pixel loops run on the main
+// thread in short turns, and with several photos at once a request would wait behind each of
+// their turns (issue 29, item 5: the API's p95 within 2× of idle while 4 receipts are read).
+let preparing: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = preparing.then(work, work);
+  preparing = run.catch(() => {});
+  return run;
 }
 
 function once<T>(make: () => Promise<T>): () => Promise<T> {

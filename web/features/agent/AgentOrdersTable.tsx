@@ -4,6 +4,7 @@
 import { CheckCircle2, Eye, MapPin, Rocket } from 'lucide-react';
 import { fr } from '#contract/messages';
 import { Button } from '../../ui/Button';
+import { AmountDueAtDoor } from '../../ui/AmountDueAtDoor';
 import { Money } from '../../ui/Money';
 import { AgentStatusBadge, TestOrderBadge, deliveryWhen, distanceLine, isOwn, shoppingLine, shortId, type AgentListOrder } from './agent-order-view';
 
@@ -76,6 +77,7 @@ export function AgentOrdersTable({ orders, onOpen, ...actions }: Props) {
             </div>
             <p className="mt-2 text-sm text-slate-500">{deliveryWhen(order)}</p>
             <p className="text-sm text-slate-500">{shoppingLine(order)}</p>
+            <AmountDueAtDoor due={order} audience="agent" className="mt-3" />
             <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
               <Money amount={order.total_amount} className="font-bold text-slate-900" />
               <div className="flex flex-wrap gap-2">
@@ -111,8 +113,9 @@ export function AgentOrdersTable({ orders, onOpen, ...actions }: Props) {
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-700">{deliveryWhen(order)}</td>
                 <td className="max-w-48 px-4 py-3 text-slate-700">{shoppingLine(order)}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-right font-semibold">
-                  <Money amount={order.total_amount} />
+                <td className="px-4 py-3 text-right font-semibold">
+                  <Money amount={order.total_amount} className="whitespace-nowrap" />
+                  <AmountDueAtDoor due={order} audience="agent" className="mt-1 max-w-56 text-left text-xs" />
                 </td>
                 <td className="px-4 py-3">
                   <div className="flex flex-col items-start gap-1">

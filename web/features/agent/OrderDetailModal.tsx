@@ -6,6 +6,7 @@ import type { AgentOrder, AgentOrderItem, AvailableOrder } from '#contract/agent
 import { formatDateTime } from '#contract/format';
 import { fr } from '#contract/messages';
 import { Modal } from '../../ui/Modal';
+import { AmountDueAtDoor } from '../../ui/AmountDueAtDoor';
 import { Money } from '../../ui/Money';
 import { AgentStatusBadge, TestOrderBadge, deliveryWhen, distanceLine, isOwn, shortId, type AgentListOrder } from './agent-order-view';
 import { OrderAction } from './AgentOrdersTable';
@@ -162,10 +163,11 @@ export function OrderDetailModal({ order, onClose, ...actions }: Props) {
               <Money amount={order.optimization_data.delivery_fee} />
             </p>
           )}
-          <p className="mt-2 flex justify-between rounded-xl bg-brand-50 px-3 py-2.5 font-semibold text-brand-900">
-            <span>{fr.agent.total}</span>
+          <p className="mt-2 flex justify-between px-3 font-semibold text-slate-900">
+            <span>{fr.amountDue.orderTotal}</span>
             <Money amount={order.total_amount} />
           </p>
+          <AmountDueAtDoor due={order} audience="agent" className="mt-2 py-2.5 text-base" />
         </section>
       </div>
     </Modal>

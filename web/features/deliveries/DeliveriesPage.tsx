@@ -11,6 +11,7 @@ import { Badge, type BadgeTone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, EmptyState, PageHeader } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { AmountDueAtDoor } from '../../ui/AmountDueAtDoor';
 import { Money } from '../../ui/Money';
 import { PageLoader } from '../../ui/Spinner';
 import { useCancelDelivery, useDeliveries } from './deliveries-queries';
@@ -129,7 +130,7 @@ function DeliveryCard({ delivery: d, onCancel }: { delivery: DeliveryRequest; on
             </div>
           )}
         </dl>
-        {d.refund_status !== 'none' && <RefundLine status={d.refund_status} />}
+        {d.refund_status !== 'none' ? <RefundLine status={d.refund_status} /> : d.payment_state !== 'cancelled' && <AmountDueAtDoor due={d} audience="customer" />}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
           <span className="text-sm text-slate-600">
             {texts.total} : <Money amount={d.total_amount} className="font-bold text-slate-900" />
