@@ -92,3 +92,11 @@ describe('receipt arithmetic (property)', () => {
     );
   });
 });
+
+describe('receipt arithmetic (found by the property)', () => {
+  it('a count before equal unit price and total is not a sure line: 3 × 240 ≠ 240', () => {
+    const read = readReceiptText('CARREFOUR MARKET\nSAVON 1KG 3 12180 36540\nHUILE 125G 3 240 240\nTOTAL 36780');
+    expect(read.checks.matches_total).toBe(true);
+    expect(read.lines[1].confidence).not.toBe('high');
+  });
+});

@@ -412,6 +412,9 @@ function toLine(item: Item, index: number, total: number | null, matches: boolea
   }
   let label = `${item.label}${figures?.labelTail ? ` ${figures.labelTail}` : ''}`.replace(/\s+/g, ' ').replace(/^[\s*.:-]+|[\s*.:=-]+$/g, '').trim();
   let cap = item.cap;
+  // "HUILE 125G   3   240   240": equal unit price and total after a count other than 1 — either
+  // the count belongs to the name or one of the amounts is misread; the line is not sure.
+  if (figures && figures.quantity === 1 && figures.unit === figures.total && /^(?:[2-9]|[1-9]\d)$/.test(figures.labelTail)) cap = 'medium';
   // A column of figures read into the label ("BAGUETTE q 185   740": the count was misread): the
   // line's total is read, its count and unit price are not — unless one of those figures times a
   // count, or a weight times one of them, gives the total exactly (then the arithmetic holds).
