@@ -9,9 +9,10 @@
 import { z } from './zod';
 import { fr } from './messages';
 import { amountDueFields } from './amount-due';
+import { agentHandoverFields } from './handover';
 import { PAYMENT_TYPES, type OrderStatus } from './orders';
 
-export const AGENT_ORDER_STATUSES = ['pending_delivery', 'in_progress', 'completed', 'cancelled'] as const;
+export const AGENT_ORDER_STATUSES = ['pending_delivery', 'in_progress', 'picked_up', 'en_route', 'completed', 'cancelled'] as const;
 export type AgentOrderStatus = (typeof AGENT_ORDER_STATUSES)[number];
 
 /** Lifecycle status → the agent's word for it. */
@@ -21,7 +22,9 @@ export function agentStatusOf(status: OrderStatus): AgentOrderStatus {
     case 'confirmed':
       return 'pending_delivery';
     case 'in_progress':
-      return 'in_progress';
+    case 'picked_up':
+    case 'en_route':
+      return status;
     case 'delivered':
       return 'completed';
     case 'cancelled':
@@ -30,7 +33,7 @@ export function agentStatusOf(status: OrderStatus): AgentOrderStatus {
 }
 
 /** The dashboard counts assigned, preparing and out_for_delivery as active and delivered as done (spec part 1 section 4). */
-export const ACTIVE_AGENT_STATUSES = ['in_progress', 'assigned', 'preparing', 'out_for_delivery'] as const;
+export const ACTIVE_AGENT_STATUSES = ['in_progress', 'picked_up', 'en_route', 'assigned', 'preparing', 'out_for_delivery'] as const;
 export const DONE_AGENT_STATUSES = ['completed', 'delivered'] as const;
 
 /** Agent earnings: 10 % of the total amount of delivered orders (spec part 1 section 9). */
@@ -39,11 +42,17 @@ export const AGENT_EARNINGS_RATE = 0.1;
 /** How long after delivery the accepting agent still sees the customer's contact details. */
 export const CONTACT_AFTER_DELIVERY_MS = 24 * 3600 * 1000;
 
-/** new_status of PUT /delivery-agent/update-status/{id}, mapped to the lifecycle. */
+/**
+ * new_status of PUT /delivery-agent/update-status/{id}, mapped to the lifecycle. completed/delivered
+ * are still understood, and refused (409): completion needs the customer's code or a door photo
+ * (POST /delivery-agent/orders/{id}/complete).
+ */
 const NEW_STATUS_TO_LIFECYCLE: Record<string, OrderStatus> = {
   pending_delivery: 'confirmed',
   confirmed: 'confirmed',
   in_progress: 'in_progress',
+  picked_up: 'picked_up',
+  en_route: 'en_route',
   completed: 'delivered',
   delivered: 'delivered',
   cancelled: 'cancelled',
@@ -144,6 +153,8 @@ export const AgentOrderSchema = z.object({
   delivered_at: z.string().nullable(),
   /** When the contact fields above become null (24 h after delivery); null while not delivered. */
   contact_until: z.string().nullable(),
+  /** Collected, on the way, and how completion stands (contract/handover.ts). */
+  ...agentHandoverFields,
 });
 export type AgentOrder = z.infer<typeof AgentOrderSchema>;
 

@@ -21,6 +21,7 @@ export { contribute } from './messages-contribute';
 export { dashboard, promo } from './messages-dashboard';
 export { delivery, agent, orderNotifications, orders } from './messages-deliveries';
 export { forms, image } from './messages-forms';
+export { handover } from './messages-handover';
 export { hardening } from './messages-hardening';
 export { importsUi } from './messages-imports';
 export { lists, listsUi, optimiserUi } from './messages-lists';

@@ -115,6 +115,8 @@ export const QueueCountsSchema = z.object({
    * the orders view (GET /api/admin/orders?refund=failed).
    */
   failed_refunds: z.number(),
+  /** Orders whose completion locked after five wrong handover codes (issue 30): followed up from the orders view, not in `total`. */
+  locked_handovers: z.number(),
 });
 export type QueueCounts = z.infer<typeof QueueCountsSchema>;
 

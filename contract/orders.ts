@@ -4,10 +4,11 @@ import { z } from './zod';
 import { isoDateField, isoDateOrDateTimeField } from './fields';
 import { todayInGabon } from './format';
 import { fr } from './messages';
+import { handoverFields } from './handover';
 import { amountDueFields } from './amount-due';
 import { PAYMENT_TYPES } from './payment-types';
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'in_progress', 'delivered', 'cancelled'] as const;
+export const ORDER_STATUSES = ['pending', 'confirmed', 'in_progress', 'picked_up', 'en_route', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Consumer badge labels; anything else shows 'Statut inconnu'. */
@@ -71,6 +72,8 @@ export const DeliveryRequestSchema = OrderDeliveryFieldsSchema.extend({
   cart_id: z.string(),
   /** The refund of a paid order that was cancelled ('none' otherwise). */
   refund_status: z.enum(REFUND_STATUSES),
+  /** Timeline, handover code and door photo (contract/handover.ts). */
+  ...handoverFields,
   /** What the door asks for, from the payment's state (contract/amount-due.ts). */
   ...amountDueFields,
 });

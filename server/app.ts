@@ -33,6 +33,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { configRoutes } from './features/config/config.routes';
 import { agentRoutes } from './features/agent/agent.routes';
+import { handoverRoutes } from './features/agent/handover.routes';
 import { deliveriesRoutes } from './features/deliveries/deliveries.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { type PushOptions, registerPush } from './features/notifications/push-setup';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       await api.register(dashboardRoutes, { deps });
       await api.register(notificationsRoutes, { deps, push });
       await api.register(agentRoutes, { deps });
+      await api.register(handoverRoutes, { deps });
       await api.register(deliveriesRoutes, { deps });
       await api.register(listsRoutes, { deps });
       await api.register(paymentMethodsRoutes, { deps });

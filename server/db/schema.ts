@@ -602,12 +602,24 @@ export const orders = pgTable(
     /** Paid through the payment sandbox: a test order, labelled so everywhere. */
     isTest: boolean('is_test').notNull().default(false),
     totalAmountXaf: bigint('total_amount_xaf', { mode: 'number' }).notNull(),
-    /** pending → confirmed → in_progress → delivered; cancelled before in_progress (see the transition table). */
+    /** pending → confirmed → in_progress → picked_up → en_route → delivered; cancelled before in_progress (see the transition table). */
     status: text('status').notNull().default('pending'),
     agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /** Collected at the store, then on the way (issue 30, item 3): the customer's timeline. */
+    pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
+    enRouteAt: timestamp('en_route_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The 4-digit code the customer gives the agent at the door; drawn when the order goes en route. */
+    handoverCode: text('handover_code'),
+    /** Wrong codes entered; at HANDOVER_MAX_ATTEMPTS completion is locked (handoverLockedAt) and moderators alerted. */
+    handoverAttempts: integer('handover_attempts').notNull().default(0),
+    handoverLockedAt: timestamp('handover_locked_at', { withTimezone: true }),
+    /** Delivered on a door photo because the customer could not give the code: « livrée (sans code) ». */
+    deliveredWithoutCode: boolean('delivered_without_code').notNull().default(false),
+    /** The door photo's storage key, under private/ (never served by /uploads). */
+    deliveryProofPath: text('delivery_proof_path'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

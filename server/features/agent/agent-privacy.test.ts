@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS } from '#contract/demo';
 import { orders } from '../../db/schema';
 import type { OrderRow } from '../orders/orders.service';
 import { bearer, createTestContext, registerUser, type SignedIn, type TestContext } from '../../test/harness';
+import { deliverWithCode } from '../../test/handover-fixture';
 import { insertOrder } from '../../test/orders-fixture';
 
 let ctx: TestContext;
@@ -144,7 +145,7 @@ describe('a fresh account registered as delivery_agent', () => {
   }, 120_000);
 
   it('loses the contact of its own delivery 24 h after delivering it', async () => {
-    const done = await call(attacker, 'PUT', `/delivery-agent/update-status/${ordersOf[1].id}?new_status=completed`);
+    const done = await deliverWithCode(ctx, attacker, ordersOf[1].id);
     expect(done.json().order.customer_name).toBe(OTHER.full_name);
     await ctx.db.update(orders).set({ deliveredAt: new Date(Date.now() - 25 * 3600 * 1000) }).where(eq(orders.id, ordersOf[1].id));
     for (const url of ['/delivery-agent/my-orders', `/delivery-agent/orders/${ordersOf[1].id}`, '/notifications?limit=50']) {

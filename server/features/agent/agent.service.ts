@@ -23,6 +23,7 @@ import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { haversineKm, type LatLng } from '../../platform/geo';
 import { isUuid } from '../../platform/ids';
+import { agentHandoverOf } from '../orders/handover-view';
 import { transitionOrder, type OrderRow } from '../orders/orders.service';
 import { amountsDueAtDoor } from '../payments/order-payments';
 import { applicationStatusOf } from './agent-access';
@@ -188,6 +189,7 @@ function toAgentOrder(row: OwnRow, known: AreaStore[], due: AmountDue, now: Date
     assigned_at: order.assignedAt?.toISOString() ?? null,
     delivered_at: order.deliveredAt?.toISOString() ?? null,
     contact_until: contactUntil?.toISOString() ?? null,
+    ...agentHandoverOf(order),
   };
 }
 
@@ -212,7 +214,7 @@ export async function acceptOrder(deps: AppDeps, agent: Principal, orderId: stri
   return moveOrder(deps, agent, orderId, 'in_progress');
 }
 
-/** Moves one of the agent's orders (in practice: in_progress → delivered). */
+/** Moves one of the agent's orders: in_progress → picked_up → en_route. Delivered needs a proof (handover.service.ts). */
 export async function updateOrderStatus(deps: AppDeps, agent: Principal, orderId: string, to: OrderStatus): Promise<AgentOrder> {
   return moveOrder(deps, agent, orderId, to);
 }

@@ -5,6 +5,7 @@ import { fr } from '#contract/messages';
 import { carts, orderEvents, orders, shoppingLists, stores, users } from '../../db/schema';
 import { registerApprovedAgent } from '../../test/agent-fixture';
 import { bearer, createTestContext, detailOf, registerUser, type SignedIn, type TestContext } from '../../test/harness';
+import { deliverWithCode } from '../../test/handover-fixture';
 import { insertOrder } from '../../test/orders-fixture';
 
 let ctx: TestContext;
@@ -218,7 +219,7 @@ describe('polling the available orders', () => {
 });
 
 describe('taking and delivering an order', () => {
-  it('accept → the contact in my orders, gone from available; completed → delivered, list archived, consumer sees Livrée', async () => {
+  it('accept → the contact in my orders, gone from available; picked up → en route → the code → delivered, list archived, consumer sees Livrée', async () => {
     const order = await insertOrder(ctx.db, consumer.user.id, { address: 'Louis, immeuble Dragages' });
     const res = await accept(agentA, order.id);
     expect(res.statusCode).toBe(200);
@@ -245,9 +246,8 @@ describe('taking and delivering an order', () => {
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toEqual(own);
 
-    const done = await update(agentA, order.id, 'completed');
-    expect(done.statusCode).toBe(200);
-    expect(done.json().message).toBe('Statut mis à jour avec succès !');
+    const done = await deliverWithCode(ctx, agentA, order.id);
+    expect(done.json().message).toBe('Livraison terminée !');
     expect(done.json().order.status).toBe('completed');
     expect((await mine(agentA)).find((o) => o.booking_id === order.id)?.status).toBe('completed');
     const [list] = await ctx.db.select().from(shoppingLists).where(eq(shoppingLists.id, order.shoppingListId!));
@@ -259,6 +259,8 @@ describe('taking and delivering an order', () => {
     expect(events.map((e) => [e.toStatus, e.actorId])).toEqual([
       ['confirmed', consumer.user.id],
       ['in_progress', agentA.user.id],
+      ['picked_up', agentA.user.id],
+      ['en_route', agentA.user.id],
       ['delivered', agentA.user.id],
     ]);
   });
@@ -266,7 +268,7 @@ describe('taking and delivering an order', () => {
   it('the contact stays 24 h after delivery, then the fields are null', async () => {
     const order = await insertOrder(ctx.db, consumer.user.id);
     await accept(agentB, order.id);
-    const delivered = (await update(agentB, order.id, 'completed')).json().order as AgentOrder;
+    const delivered = (await deliverWithCode(ctx, agentB, order.id)).json().order as AgentOrder;
     const until = new Date(delivered.contact_until!).getTime();
     expect(until - new Date(delivered.delivered_at!).getTime()).toBe(24 * 3600 * 1000);
     expect(delivered.customer_phone).toBe('+241 07 12 34 56');
@@ -327,7 +329,7 @@ describe('moves outside the status table', () => {
       expect(res.statusCode, status).toBe(409);
       expect(detailOf(res)).toBe("Ce changement de statut n'est pas possible pour cette commande");
     }
-    await update(agentA, order.id, 'delivered');
+    await deliverWithCode(ctx, agentA, order.id);
     expect((await update(agentA, order.id, 'completed')).statusCode).toBe(409);
     expect((await accept(agentA, order.id)).statusCode).toBe(409);
 

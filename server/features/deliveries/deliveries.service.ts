@@ -9,6 +9,7 @@ import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { refundStatusByOrder } from '../checkout/refunds.service';
+import { customerHandoverOf } from '../orders/handover-view';
 import { deliveryFieldsOf, transitionOrder, type OrderRow } from '../orders/orders.service';
 import { amountsDueAtDoor } from '../payments/order-payments';
 
@@ -51,6 +52,7 @@ export function toDelivery(order: OrderRow, listName: string | null, due: Amount
     shopping_list_name: listName,
     cart_id: order.cartId,
     refund_status: refundStatus,
+    ...customerHandoverOf(order),
     ...due,
   };
 }

@@ -9,6 +9,7 @@ import type { AgentApplicationPage, AuditPage, QueueCounts } from '#contract/mod
 import { moderationActions, notifications, orderEvents, orders } from '../../db/schema';
 import { registerApprovedAgent } from '../../test/agent-fixture';
 import { bearer, createTestContext, detailOf, realModerator, registerUser, type SignedIn, type TestContext } from '../../test/harness';
+import { deliverWithCode } from '../../test/handover-fixture';
 import { insertOrder } from '../../test/orders-fixture';
 
 let ctx: TestContext;
@@ -142,7 +143,7 @@ describe('suspending an agent', () => {
     const other = await registerApprovedAgent(ctx);
     const [first, second, done] = [await insertOrder(ctx.db, consumer.user.id), await insertOrder(ctx.db, consumer.user.id), await insertOrder(ctx.db, consumer.user.id)];
     for (const o of [first, second, done]) expect((await call(agent, 'POST', `/delivery-agent/accept-order/${o.id}`)).statusCode).toBe(200);
-    await ctx.app.inject({ method: 'PUT', url: `/api/delivery-agent/update-status/${done.id}?new_status=completed`, headers: bearer(agent.access_token) });
+    await deliverWithCode(ctx, agent, done.id);
 
     const suspended = await call(moderator, 'POST', `/admin/users/${agent.user.id}/suspend`, { reason: 'Clients démarchés' });
     expect(suspended.statusCode, suspended.body).toBe(200);

@@ -4,14 +4,14 @@
 // (it never counts; the contributor is told why). Each decision is one transaction under the
 // product-store lock: it changes the observation, closes its flags, recomputes the shown price,
 // moves the contributor's reputation, notifies them and writes the audit row.
-import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { formatXaf } from '#contract/format';
 import { fr } from '#contract/messages';
 import type { FlagSummary, ObservationEvidence, ObservationQueue, ObservationQueueName, QueueCounts, StoreHistoryPoint } from '#contract/moderation';
 import { TRUST, type AnyFlagReason, type ObservationStatus } from '#contract/prices';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
-import { currentPrices, merchants, priceFlags, priceObservations, productSuggestions, products, stores, users } from '../../db/schema';
+import { currentPrices, merchants, orders, priceFlags, priceObservations, productSuggestions, products, stores, users } from '../../db/schema';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { haversineKm } from '../../platform/geo';
@@ -61,6 +61,7 @@ export async function queueCounts(db: DbOrTx): Promise<QueueCounts> {
     receipt_labels: receiptLabels,
     total: held + flagged + suggestions + agentApplications + merchantApplications + receiptLabels,
     failed_refunds: failedRefunds,
+    locked_handovers: (await db.select({ n: count() }).from(orders).where(and(isNotNull(orders.handoverLockedAt), eq(orders.status, 'en_route'))))[0].n,
   };
 }
 

@@ -48,7 +48,7 @@ async function proposeLabel(who: SignedIn, label: string, productId: string) {
 describe('the moderation queue counts', () => {
   it('answers every queue by name, and a total of the ones to decide (failed refunds apart)', async () => {
     const c = await counts();
-    expect(Object.keys(c).sort()).toEqual(['agent_applications', 'failed_refunds', 'flagged', 'held', 'merchant_applications', 'receipt_labels', 'suggestions', 'total']);
+    expect(Object.keys(c).sort()).toEqual(['agent_applications', 'failed_refunds', 'flagged', 'held', 'locked_handovers', 'merchant_applications', 'receipt_labels', 'suggestions', 'total']);
     expect(c.total).toBe(sumOf(c));
   });
 

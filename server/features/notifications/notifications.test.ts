@@ -6,6 +6,7 @@ import type { Notification, NotificationList } from '#contract/notifications';
 import { notifications, products, pushSubscriptions, shoppingListItems, shoppingLists, stores } from '../../db/schema';
 import { bearer, createTestContext, detailOf, loginDemo, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { registerApprovedAgent } from '../../test/agent-fixture';
+import { deliverWithCode } from '../../test/handover-fixture';
 import { insertOrder } from '../../test/orders-fixture';
 import { transitionOrder } from '../orders/orders.service';
 import { createNotifications, notifyPriceDrop, notifyPromotion } from './notifications.service';
@@ -148,26 +149,30 @@ describe('settings', () => {
     await call(consumer, 'PUT', '/notifications/settings', { order_status_notifications: true, delivery_updates: false });
     await transitionOrder(ctx.db, order.id, 'in_progress', { kind: 'agent', userId: agent.user.id }, new Date());
     expect(await titlesOf(consumer)).toEqual([]);
+    await transitionOrder(ctx.db, order.id, 'picked_up', { kind: 'agent', userId: agent.user.id }, new Date());
+    await transitionOrder(ctx.db, order.id, 'en_route', { kind: 'agent', userId: agent.user.id }, new Date());
     await call(consumer, 'PUT', '/notifications/settings', { delivery_updates: true });
-    await transitionOrder(ctx.db, order.id, 'delivered', { kind: 'agent', userId: agent.user.id }, new Date());
+    await transitionOrder(ctx.db, order.id, 'delivered', { kind: 'agent', userId: agent.user.id, handover: { kind: 'code' } }, new Date());
     expect(await titlesOf(consumer)).toEqual(['Commande livrée']);
   });
 });
 
 describe('every status change notifies the consumer', () => {
-  it('confirmed, in progress, delivered; and cancelled', async () => {
+  it('confirmed, in progress, picked up, en route, delivered; and cancelled', async () => {
     const consumer = await registerUser(ctx.app);
     const agent = await registerApprovedAgent(ctx, { full_name: 'Serge Obiang' });
     const order = await insertOrder(ctx.db, consumer.user.id);
     await call(agent, 'POST', `/delivery-agent/accept-order/${order.id}`);
-    await call(agent, 'PUT', `/delivery-agent/update-status/${order.id}?new_status=completed`);
+    await deliverWithCode(ctx, agent, order.id);
     const list = await listOf(consumer);
     expect(list.notifications.map((n: Notification) => [n.type, n.title])).toEqual([
       ['delivery_update', 'Commande livrée'],
+      ['delivery_update', 'Livreur en route'],
+      ['delivery_update', 'Courses récupérées'],
       ['delivery_update', 'Livraison en cours'],
       ['order_status', 'Commande confirmée'],
     ]);
-    expect(list.notifications[1].body).toBe('Serge Obiang a pris en charge votre commande.');
+    expect(list.notifications[3].body).toBe('Serge Obiang a pris en charge votre commande.');
     expect(list.notifications[0].data).toMatchObject({ order_id: order.id, status: 'delivered' });
 
     const other = await insertOrder(ctx.db, consumer.user.id);

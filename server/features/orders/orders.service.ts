@@ -1,7 +1,9 @@
 // Creating and moving orders. Every change goes through the transition table, writes an
 // order_events row, moves the shopping list, and notifies the consumer (and approved agents of new
 // work, without the address: they learn the area, and the accepting agent the rest).
+import { randomInt } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { HANDOVER_CODE_LENGTH } from '#contract/handover';
 import { formatDate, formatXaf } from '#contract/format';
 import { fr } from '#contract/messages';
 import { timeSlotLabel, type OrderDeliveryFields, type OrderStatus, type PaymentType } from '#contract/orders';
@@ -13,10 +15,12 @@ import { areaName, deliveryCellOf, loadAreaStores } from '../agent/delivery-area
 import { dropUntouchedRemainingList } from '../checkout/left-out-items';
 import { markRefundDue, requestDueRefunds } from '../checkout/refunds.service';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service';
-import { type ActorKind, canTransition, initialStatus, listStatusAfter } from './order-lifecycle';
+import { type ActorKind, canTransition, initialStatus, listStatusAfter, needsProof } from './order-lifecycle';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type OrderActor = { kind: ActorKind; userId?: string };
+/** `handover`: how the agent proved the delivery (the code, or a door photo kept at proofPath). */
+export type Handover = { kind: 'code' } | { kind: 'photo'; proofPath: string };
+export type OrderActor = { kind: ActorKind; userId?: string; handover?: Handover };
 
 export type NewOrder = {
   userId: string;
@@ -89,7 +93,10 @@ export async function transitionOrderIn(tx: Tx, orderId: string, to: OrderStatus
   const accepting = actor.kind === 'agent' && to === 'in_progress';
   if (accepting && order.agentId && order.agentId !== actor.userId) throw new AppError('ORDER_ALREADY_TAKEN');
   if (actor.kind === 'agent' && !accepting && order.agentId !== actor.userId) throw new AppError('ORDER_NOT_FOUND');
-  if (!canTransition(from, to, actor.kind)) throw new AppError('ORDER_TRANSITION_INVALID');
+  if (!canTransition(from, to, actor.kind, actor.handover !== undefined)) {
+    throw new AppError(needsProof(from, to, actor.kind) ? 'HANDOVER_PROOF_REQUIRED' : 'ORDER_TRANSITION_INVALID');
+  }
+  const photo = actor.handover?.kind === 'photo' ? actor.handover : null;
   // Back to the available pool: nobody holds it any more.
   const releasing = from === 'in_progress' && to === 'confirmed';
 
@@ -100,7 +107,10 @@ export async function transitionOrderIn(tx: Tx, orderId: string, to: OrderStatus
       updatedAt: now,
       ...(accepting ? { agentId: actor.userId, assignedAt: now } : {}),
       ...(releasing ? { agentId: null, assignedAt: null } : {}),
-      ...(to === 'delivered' ? { deliveredAt: now } : {}),
+      ...(to === 'picked_up' ? { pickedUpAt: now } : {}),
+      // The code is drawn as the agent sets off, when the customer starts to see it.
+      ...(to === 'en_route' ? { enRouteAt: now, handoverCode: order.handoverCode ?? newHandoverCode() } : {}),
+      ...(to === 'delivered' ? { deliveredAt: now, deliveredWithoutCode: photo !== null, deliveryProofPath: photo?.proofPath ?? null } : {}),
       ...(to === 'cancelled' ? { cancelledAt: now } : {}),
     })
     // The status (and, when accepting, the empty agent) in the WHERE makes the move atomic:
@@ -118,6 +128,11 @@ export async function transitionOrderIn(tx: Tx, orderId: string, to: OrderStatus
   if (to === 'cancelled') await dropUntouchedRemainingList(tx, moved.cartId);
   await createNotifications(tx, await notificationsFor(tx, moved, to, from), now);
   return moved;
+}
+
+/** A 4-digit handover code from the system's secure random source. */
+export function newHandoverCode(): string {
+  return String(randomInt(0, 10 ** HANDOVER_CODE_LENGTH)).padStart(HANDOVER_CODE_LENGTH, '0');
 }
 
 async function notificationsFor(tx: DbOrTx, order: OrderRow, status: OrderStatus, from: OrderStatus | null = null): Promise<NewNotification[]> {
@@ -156,6 +171,10 @@ async function notificationsFor(tx: DbOrTx, order: OrderRow, status: OrderStatus
       const [agent] = order.agentId ? await tx.select({ name: users.fullName }).from(users).where(eq(users.id, order.agentId)) : [];
       return [toConsumer('delivery_update', texts.in_progress.title, texts.in_progress.body(agent?.name ?? 'Un livreur'))];
     }
+    case 'picked_up':
+      return [toConsumer('delivery_update', texts.picked_up.title, texts.picked_up.body())];
+    case 'en_route':
+      return [toConsumer('delivery_update', texts.en_route.title, texts.en_route.body())];
     case 'delivered':
       return [toConsumer('delivery_update', texts.delivered.title, texts.delivered.body())];
     case 'cancelled':

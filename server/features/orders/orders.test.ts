@@ -71,21 +71,32 @@ describe('order lifecycle in the database', () => {
     expect((await ctx.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({ status: 'confirmed', agentId: null });
   });
 
-  it('walks confirmed → in_progress → delivered, writes events and archives the list', async () => {
+  it('walks confirmed → in_progress → picked_up → en_route → delivered (with the code), writes events and archives the list', async () => {
     const consumer = await registerUser(ctx.app);
     const agent = await registerApprovedAgent(ctx);
     const order = await insertOrder(ctx.db, consumer.user.id);
     const taken = await transitionOrder(ctx.db, order.id, 'in_progress', { kind: 'agent', userId: agent.user.id }, new Date());
     expect(taken.agentId).toBe(agent.user.id);
     expect(taken.assignedAt).toBeInstanceOf(Date);
-    const done = await transitionOrder(ctx.db, order.id, 'delivered', { kind: 'agent', userId: agent.user.id }, new Date());
+    const byAgent = { kind: 'agent', userId: agent.user.id } as const;
+    const picked = await transitionOrder(ctx.db, order.id, 'picked_up', byAgent, new Date());
+    expect(picked.pickedUpAt).toBeInstanceOf(Date);
+    const enRoute = await transitionOrder(ctx.db, order.id, 'en_route', byAgent, new Date());
+    expect(enRoute.enRouteAt).toBeInstanceOf(Date);
+    expect(enRoute.handoverCode).toMatch(/^\d{4}$/);
+    // Without a proof the table refuses the last step.
+    await expect(transitionOrder(ctx.db, order.id, 'delivered', byAgent, new Date())).rejects.toMatchObject({ status: 409, code: 'HANDOVER_PROOF_REQUIRED' });
+    const done = await transitionOrder(ctx.db, order.id, 'delivered', { ...byAgent, handover: { kind: 'code' } }, new Date());
     expect(done.status).toBe('delivered');
+    expect(done.deliveredWithoutCode).toBe(false);
     expect(await statusOfList(order.shoppingListId)).toBe('archived');
     const events = await ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
     expect(events.map((e) => [e.fromStatus, e.toStatus])).toEqual([
       [null, 'confirmed'],
       ['confirmed', 'in_progress'],
-      ['in_progress', 'delivered'],
+      ['in_progress', 'picked_up'],
+      ['picked_up', 'en_route'],
+      ['en_route', 'delivered'],
     ]);
   });
 
@@ -96,9 +107,9 @@ describe('order lifecycle in the database', () => {
     const agentB = await registerApprovedAgent(ctx);
     const order = await insertOrder(ctx.db, owner.user.id);
     await expect(transitionOrder(ctx.db, order.id, 'cancelled', { kind: 'consumer', userId: stranger.user.id }, new Date())).rejects.toMatchObject({ status: 404 });
-    await expect(transitionOrder(ctx.db, order.id, 'delivered', { kind: 'agent', userId: agentA.user.id }, new Date())).rejects.toMatchObject({ status: 404 });
+    await expect(transitionOrder(ctx.db, order.id, 'picked_up', { kind: 'agent', userId: agentA.user.id }, new Date())).rejects.toMatchObject({ status: 404 });
     await transitionOrder(ctx.db, order.id, 'in_progress', { kind: 'agent', userId: agentA.user.id }, new Date());
-    await expect(transitionOrder(ctx.db, order.id, 'delivered', { kind: 'agent', userId: agentB.user.id }, new Date())).rejects.toMatchObject({ status: 404 });
+    await expect(transitionOrder(ctx.db, order.id, 'picked_up', { kind: 'agent', userId: agentB.user.id }, new Date())).rejects.toMatchObject({ status: 404 });
     await expect(transitionOrder(ctx.db, order.id, 'cancelled', { kind: 'consumer', userId: owner.user.id }, new Date())).rejects.toMatchObject({ status: 409 });
   });
 
