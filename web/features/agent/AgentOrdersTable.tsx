@@ -79,7 +79,8 @@ export function AgentOrdersTable({ orders, onOpen, ...actions }: Props) {
             <p className="text-sm text-slate-500">{shoppingLine(order)}</p>
             <AmountDueAtDoor due={order} audience="agent" className="mt-3" />
             <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-              <Money amount={order.total_amount} className="font-bold text-slate-900" />
+              {/* The order's worth, not what to collect: that is the line above. */}
+              <Money amount={order.total_amount} className="text-sm text-slate-500" />
               <div className="flex flex-wrap gap-2">
                 <Button size="sm" variant="outline" onClick={() => onOpen(order)} icon={<Eye size={16} aria-hidden="true" />}>
                   {fr.agent.details}
