@@ -31,7 +31,9 @@ export async function darkComponentsInTurns(data: Uint8Array, width: number, hei
 /** A labelling that can stop between components (when `stop` says so every 4 096 pixels) and go on. */
 function labeller(data: Uint8Array, width: number, height: number, threshold: number, labels: Int32Array) {
   const components: Component[] = [];
-  const stack = new Int32Array(width * height);
+  // Grown as needed: a full-size stack (4 bytes a pixel) for each labelling was most of the
+  // memory a photo's preparation churned through, and its collections paused the event loop.
+  let stack = new Int32Array(Math.min(width * height, 1 << 16));
   let next = 0;
   let start = 0;
   /** Labels on from where it stopped; true when the whole image is done. */
@@ -61,6 +63,11 @@ function labeller(data: Uint8Array, width: number, height: number, threshold: nu
             const j = ny * width + nx;
             if (labels[j] === 0 && data[j] < threshold) {
               labels[j] = c.label;
+              if (top === stack.length) {
+                const grown = new Int32Array(stack.length * 2);
+                grown.set(stack);
+                stack = grown;
+              }
               stack[top++] = j;
             }
           }
