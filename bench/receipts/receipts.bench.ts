@@ -5,6 +5,8 @@
 // receipt reader (readReceiptText), one at a time. Reported per kind: store (chain) found, date,
 // total, line recall (label read and exact price), price precision, 'high' lines' precision, and
 // time per receipt (median, p95). Two shopping-list photos check that a list is not taken for a ticket.
+// Then the photos again through the HTTP API of a fresh server: reading time per photo, and the
+// API's p95 while 4 receipts are read at once against idle (receipts-load.ts).
 //
 // Knobs (environment):
 //   BENCH_RECEIPTS_DOCS=8    tickets per kind (default 8)
@@ -12,6 +14,7 @@
 //                            tickets the reader has never been looked at with
 //   BENCH_VERBOSE=1          every miss, ticket by ticket (2: also the text read)
 //   BENCH_KEEP=1             keep the generated documents (the path is printed)
+//   BENCH_RECEIPTS_LOAD=0    skip the speed and load part through the API (receipts-load.ts)
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,15 +25,16 @@ import { readDocument } from '../../server/platform/ocr/read-document';
 import { seededRandom } from '../../server/platform/random';
 import { listImagePng } from '../../server/test/documents';
 import { percentile } from '../http-load';
+import { measureReceiptsLoad } from './receipts-load';
 import { drawThermalStyle, handwrittenPng, photoJpeg, receiptPdf, thermalPng } from './render';
 import { addReceiptCounts, emptyReceiptCounts, type LineFailure, type ReceiptCounts, scoreReceipt } from './score';
 import { generateTicket, LAYOUTS, type LayoutName, type Ticket } from './tickets';
 
-const KINDS = ['thermal', 'photo', 'pdf'] as const;
-type Kind = (typeof KINDS)[number];
+export const KINDS = ['thermal', 'photo', 'pdf'] as const;
+export type Kind = (typeof KINDS)[number];
 const KIND_LABELS: Record<Kind, string> = { thermal: 'ticket thermique (PNG)', photo: 'photo de téléphone', pdf: 'e-ticket PDF' };
 
-type Document = { id: string; kind: Kind; ticket: Ticket; bytes: Buffer; ext: string; description: string };
+export type Document = { id: string; kind: Kind; ticket: Ticket; bytes: Buffer; ext: string; description: string };
 type Outcome = { document: Document; ms: number; text: string; read: ReadReceipt | null; looks: boolean; error?: string; counts: ReceiptCounts; failures: LineFailure[] };
 
 const verbose = Number(process.env.BENCH_VERBOSE ?? 0);
@@ -39,7 +43,7 @@ const secs = (ms: number) => (Number.isNaN(ms) ? '—' : (ms / 1000).toFixed(2))
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
 /** The same tickets printed and photographed (market receipts included); PDFs are the chains' own e-receipts. */
-async function buildCorpus(perKind: number, set: number): Promise<Document[]> {
+export async function buildCorpus(perKind: number, set: number): Promise<Document[]> {
   const documents: Document[] = [];
   const base = 29_000 + set * 1_000_000;
   const chains = LAYOUTS.filter((l) => l !== 'market');
@@ -157,4 +161,6 @@ export async function run(): Promise<void> {
   } finally {
     await pool.close();
   }
+  // Speed and load through the API, on the same photos (receipts-load.ts).
+  if (process.env.BENCH_RECEIPTS_LOAD !== '0') await measureReceiptsLoad(documents.filter((d) => d.kind === 'photo').map((d) => ({ id: d.id, bytes: d.bytes })));
 }
