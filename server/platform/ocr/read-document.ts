@@ -140,16 +140,25 @@ async function readImage(image: Buffer, pool: OcrPool, onFraction: (fraction: nu
     }
   };
   const turned = once(() => oneAtATime(() => prepared.turned()));
-  if (prepared.ambiguous && confidenceOf(best) < CONFIDENT_UPRIGHT) await retry((await turned())[0], true);
+  // Each candidate is read once at most, whichever way the doubts lead to it.
+  const tried = new Set<string>();
+  const attempt = async (name: 'quarter' | 'threeQuarters' | 'flipped') => {
+    if (tried.has(name)) return;
+    tried.add(name);
+    if (name === 'flipped') await retry(await oneAtATime(() => prepared.flipped()), false);
+    else await retry((await turned())[name === 'quarter' ? 0 : 1], true);
+  };
+  // Poor: unsure, or mostly specks and symbols ("o", "Lo)", "œ" read at 52 % off sideways lines).
+  const poor = () => Math.min(confidenceOf(best), readingScore(best)) < POOR_READING;
+  if (prepared.ambiguous && confidenceOf(best) < CONFIDENT_UPRIGHT) await attempt('quarter');
   if (confidenceOf(best) < CONFIDENT_UPRIGHT) {
     // Upside down: the current best direction turned 180°.
-    if (bestIsOther) await retry((await turned())[1], true);
-    else await retry(await oneAtATime(() => prepared.flipped()), false);
+    await attempt(bestIsOther ? 'threeQuarters' : 'flipped');
   }
-  if (confidenceOf(best) < POOR_READING && !prepared.ambiguous) {
-    const [quarter, threeQuarters] = await turned();
-    await retry(quarter, true);
-    if (confidenceOf(best) < CONFIDENT_UPRIGHT) await retry(threeQuarters, true);
+  if (poor()) {
+    await attempt('quarter');
+    if (confidenceOf(best) < CONFIDENT_UPRIGHT) await attempt('threeQuarters');
+    if (poor()) await attempt('flipped');
   }
   let lines = best.lines;
   // A priced document (a receipt): its amount column may have been left out of the page layout.
@@ -200,7 +209,8 @@ function confidenceOf(result: OcrResult): number {
 
 /** Confidence, discounted when little of the reading is letters (garbage reads as symbols). */
 function readingScore(result: OcrResult): number {
-  const text = result.lines.map((line) => line.text).join('');
+  // Spaces are no garbage: a receipt's columns are runs of them.
+  const text = result.lines.map((line) => line.text).join('').replace(/\s/g, '');
   if (text.length === 0) return 0;
   const letters = text.match(/[\p{L}\d]/gu)?.length ?? 0;
   return result.confidence * Math.min(1, (letters / text.length) * 1.25);

@@ -153,6 +153,23 @@ describe('a reading with no text', () => {
   });
 });
 
+describe('a reading of specks and symbols', () => {
+  it('is poor whatever its confidence: the other quarter turns are read', async () => {
+    let calls = 0;
+    const specks = { text: 'o\nLo)\nœ', confidence: 52, lines: ['o', 'Lo)', '[eo]', 'œ', 'ui'].map((text) => ({ text, confidence: 52 })) };
+    const pool: OcrPool = {
+      recognise: async () => {
+        calls++;
+        if (calls <= 2) return specks;
+        return { text: '2 kg riz', confidence: 90, lines: [{ text: '2 kg riz', confidence: 90 }] };
+      },
+      close: async () => {},
+    };
+    const result = await readDocument(await listImagePng(LIST), pool);
+    expect(result.text).toBe('2 kg riz');
+  });
+});
+
 describe('withoutLeadingMark', () => {
   const word = (text: string) => ({ text, confidence: 90, bbox: { x0: 0, y0: 0, x1: 10, y1: 10 } });
   const line = (...words: string[]) => ({ text: words.join(' '), confidence: 90, words: words.map(word) });
