@@ -1,6 +1,7 @@
 // Carts and delivery booking (spec part 2 sections 3, 5, 7): create-cart, book-delivery and the
 // booking as the confirmation screen reads it, with its payment (test or real, and its refund).
 import { z } from './zod';
+import { amountDueFields } from './amount-due';
 import { isoDateField } from './fields';
 import { fr } from './messages';
 import { BOOKING_SLOTS, ORDER_STATUSES, PAYMENT_TYPES, REFUND_STATUSES } from './orders';
@@ -128,6 +129,8 @@ export const BookingDetailsSchema = BookingResultSchema.extend({
   shopping_list_name: z.string().nullable(),
   items: z.array(CartItemSchema),
   created_at: z.string(),
+  /** What is (or is not) paid at the door, from the payment's state (contract/amount-due.ts). */
+  ...amountDueFields,
 });
 export type BookingDetails = z.infer<typeof BookingDetailsSchema>;
 

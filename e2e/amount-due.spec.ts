@@ -60,6 +60,14 @@ test.describe('at 360 px', () => {
     await expect(card(pending.orderId).getByTestId('amount-due')).toHaveText('Paiement en attente — la commande part dès sa confirmation');
     expect(await mine.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await mine.screenshot({ path: `${SHOTS}/amount-due-customer.png`, fullPage: true });
+
+    // The booking's confirmation page, opened again from its address.
+    await mine.goto(`/delivery-booking?commande=${airtel.orderId}`);
+    await expect(mine.getByTestId('amount-due')).toHaveText('Déjà payé (Airtel Money) — rien à payer au livreur');
+    await mine.goto(`/delivery-booking?commande=${cash.orderId}`);
+    await expect(mine.getByTestId('amount-due')).toHaveText(`À payer à la livraison : ${formatXaf(cash.total)} en espèces`);
+    await mine.getByTestId('amount-due').scrollIntoViewIfNeeded();
+    await mine.screenshot({ path: `${SHOTS}/amount-due-customer-confirmation.png` });
     await shopper.close();
   });
 });

@@ -33,6 +33,8 @@ export function amountDueSentence(due: AmountDue, audience: Audience): string {
 }
 
 export function AmountDueAtDoor({ due, audience, className = '' }: { due: AmountDue; audience: Audience; className?: string }) {
+  // An answer saved offline before these fields existed says nothing rather than guessing.
+  if (!(due.payment_state in LOOK)) return null;
   const { Icon, tone } = LOOK[due.payment_state];
   return (
     <p

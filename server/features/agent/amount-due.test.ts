@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentOrderSchema, AvailableOrderSchema, type AgentOrder, type AvailableOrder } from '#contract/agent';
-import type { BookingResult } from '#contract/checkout';
+import { BookingDetailsSchema, type BookingDetails, type BookingResult } from '#contract/checkout';
 import { DeliveryRequestSchema, type DeliveryRequest } from '#contract/orders';
 import { orders, payments } from '../../db/schema';
 import { registerApprovedAgent } from '../../test/agent-fixture';
@@ -41,6 +41,14 @@ async function bookAndAnswer(type: Exclude<MethodType, 'cash'>, approve: boolean
   expect(answered.statusCode, answered.body).toBe(200);
   return { orderId: booking.order_id, total };
 }
+
+/** The booking confirmation page (GET /api/shopping/bookings/{id}) says the same. */
+const bookingDetails = async (orderId: string) => {
+  const res = await get(customer, `/shopping/bookings/${orderId}`);
+  expect(res.statusCode).toBe(200);
+  expect(BookingDetailsSchema.strict().safeParse(res.json()).success).toBe(true);
+  return res.json() as BookingDetails;
+};
 
 const delivery = async (orderId: string) => {
   const res = await get(customer, '/deliveries');
@@ -80,6 +88,7 @@ describe('what the agent collects at the door', () => {
     const due = { amount_due_at_door_xaf: total, payment_state: 'cash_due', payment_method: 'cash' };
     expect(await agentViews(booking.order_id)).toEqual(due);
     expect(await delivery(booking.order_id)).toMatchObject({ ...due, total_amount: total });
+    expect(await bookingDetails(booking.order_id)).toMatchObject(due);
   });
 
   it.each(['airtel_money', 'moov_money', 'card'] as const)('paid by %s: nothing to collect, though the total is still shown', async (method) => {
@@ -87,6 +96,7 @@ describe('what the agent collects at the door', () => {
     const due = { amount_due_at_door_xaf: 0, payment_state: 'paid_online', payment_method: method };
     expect(await agentViews(orderId)).toEqual(due);
     expect(await delivery(orderId)).toMatchObject({ ...due, total_amount: total });
+    expect(await bookingDetails(orderId)).toMatchObject(due);
     const detail = (await get(agent, `/delivery-agent/orders/${orderId}`)).json() as AgentOrder;
     expect(detail.total_amount).toBe(total);
   });
@@ -97,6 +107,7 @@ describe('what the agent collects at the door', () => {
     expect(await available(booking.order_id)).toBeUndefined();
     expect((await get(agent, `/delivery-agent/orders/${booking.order_id}`)).statusCode).toBe(404);
     expect(await delivery(booking.order_id)).toMatchObject({ status: 'pending', amount_due_at_door_xaf: 0, payment_state: 'payment_pending', payment_method: 'airtel_money' });
+    expect(await bookingDetails(booking.order_id)).toMatchObject({ amount_due_at_door_xaf: 0, payment_state: 'payment_pending' });
   });
 
   it('a refused payment: the order is cancelled and says so', async () => {
@@ -110,6 +121,7 @@ describe('what the agent collects at the door', () => {
     expect((await post(customer, `/deliveries/${orderId}/cancel`)).statusCode).toBe(200);
     // The sandbox refunds at once.
     expect(await delivery(orderId)).toMatchObject({ status: 'cancelled', refund_status: 'succeeded', amount_due_at_door_xaf: 0, payment_state: 'refunded', payment_method: 'card' });
+    expect(await bookingDetails(orderId)).toMatchObject({ amount_due_at_door_xaf: 0, payment_state: 'refunded' });
     // As with an operator that has not answered yet.
     await ctx.db.update(payments).set({ refundStatus: 'pending' }).where(eq(payments.orderId, orderId));
     expect(await delivery(orderId)).toMatchObject({ refund_status: 'pending', amount_due_at_door_xaf: 0, payment_state: 'refund_pending' });

@@ -24,6 +24,7 @@ import { isUuid } from '../../platform/ids';
 import { assertEditable, findOwnList } from '../lists/lists.service';
 import type { StoredOptimisation } from '../optimiser/optimiser.service';
 import { createOrder, type OrderRow } from '../orders/orders.service';
+import { amountDueAtDoor } from '../payments/amount-due';
 import { findOwnPaymentMethod } from '../payments/payment-methods.service';
 import { assertCartDeliverable, findOwnCart } from './carts.service';
 import { boughtProductIds, findRemainingList, keepLeftOutItems } from './left-out-items';
@@ -256,6 +257,7 @@ export async function bookingDetails(deps: AppDeps, principal: Principal, orderI
     items: cartItems(optimisation),
     created_at: order.createdAt.toISOString(),
     remaining_list: await findRemainingList(deps.db, principal.userId, optimisation.remaining_list_id),
+    ...amountDueAtDoor(order, payment ?? null),
   };
 }
 

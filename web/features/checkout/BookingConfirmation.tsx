@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Clock, FlaskConical, ListPlus, RotateCcw, Smartphone, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
+import type { PaymentState } from '#contract/amount-due';
 import type { BookingDetails, RemainingList as RemainingListInfo } from '#contract/checkout';
 import { formatDate, formatXaf } from '#contract/format';
 import { fr } from '#contract/messages';
@@ -17,11 +18,15 @@ import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useOnline } from '../../lib/use-online';
 import { Button, buttonClasses } from '../../ui/Button';
+import { AmountDueAtDoor } from '../../ui/AmountDueAtDoor';
 import { Money } from '../../ui/Money';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { PageLoader } from '../../ui/Spinner';
 import { answerSandboxPayment, bookingKey, bookingQuery } from './checkout-api';
 import { OrderStatusBadge } from './OrderStatusBadge';
+
+/** What the door asks for, said on the confirmation when the order will be delivered. */
+const SAID_AT_DOOR: PaymentState[] = ['cash_due', 'paid_online', 'paid_cash'];
 
 /** How often the page looks again while a real operator's payment is pending (the server asks the operator sparingly). */
 const OPERATOR_POLL_MS = 5000;
@@ -123,6 +128,8 @@ export function BookingConfirmation({ orderId, onSettled }: { orderId: string; o
           </li>
         </ul>
       </div>
+      {/* Pending payments and refunds have their own panels above. */}
+      {SAID_AT_DOOR.includes(booking.payment_state) && <AmountDueAtDoor due={booking} audience="customer" />}
 
       {booking.remaining_list && <RemainingList list={booking.remaining_list} />}
 
