@@ -252,7 +252,7 @@ export const adminUi = {
       failedRefunds: { title: 'Aucun remboursement échoué', text: 'Les commandes annulées dont le remboursement n’a pas abouti apparaîtront ici.' },
     },
     loadError: 'Impossible de charger les commandes.',
-    invalidStatusFilter: 'Filtre de statut invalide : all, pending, confirmed, in_progress, delivered ou cancelled.',
+    invalidStatusFilter: 'Filtre de statut invalide : all, pending, confirmed, in_progress, picked_up, en_route, delivered ou cancelled.',
     invalidTestFilter: 'Filtre « test » invalide : all, true ou false.',
     invalidRefundFilter: 'Filtre de remboursement invalide : all, failed ou pending.',
   },

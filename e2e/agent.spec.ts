@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, createApprovedAgent, createListThroughApi, requestDeliveryThroughApi, useSessionOf } from './fixtures';
+import { deliverThroughApi, requestDueDeliveryThroughApi } from './handover-fixtures';
 
 const shortId = (id: string) => `#${id.slice(0, 8)}`;
 
@@ -10,12 +11,14 @@ test('the dashboard counts from real orders and lists the recent ones; filters s
   const orders = [];
   for (const name of ['Liste A', 'Liste B', 'Liste C']) {
     const list = await createListThroughApi(request, consumer.access_token, name);
-    orders.push(await requestDeliveryThroughApi(request, consumer.access_token, list.id, `Adresse ${name}`));
+    // Liste B is delivered below: booked for today's first slot, so its handover is open.
+    const book = name === 'Liste B' ? requestDueDeliveryThroughApi : requestDeliveryThroughApi;
+    orders.push(await book(request, consumer.access_token, list.id, `Adresse ${name}`));
   }
   // This agent takes two and delivers one of them.
   expect((await request.post(`/api/delivery-agent/accept-order/${orders[0].id}`, { headers })).status()).toBe(200);
   expect((await request.post(`/api/delivery-agent/accept-order/${orders[1].id}`, { headers })).status()).toBe(200);
-  const done = await request.put(`/api/delivery-agent/update-status/${orders[1].id}?new_status=completed`, { headers });
+  const done = await deliverThroughApi(request, agent.access_token, consumer.access_token, orders[1].id);
   const total = ((await done.json()) as { order: { total_amount: number } }).order.total_amount;
 
   await useSessionOf(page, agent);
@@ -36,7 +39,7 @@ test('the dashboard counts from real orders and lists the recent ones; filters s
   await page.getByRole('button', { name: /^En Cours/ }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText('Adresse Liste A');
-  await expect(rows.getByRole('button', { name: 'Marquer Terminé' })).toBeVisible();
+  await expect(rows.getByRole('button', { name: 'Récupérée au magasin' })).toBeVisible();
   await page.getByRole('button', { name: /^Terminées/ }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText('Adresse Liste B');
@@ -108,7 +111,7 @@ test.describe('at 360 px', () => {
     await page.screenshot({ path: 'test-results/screens/agent-detail-360.png' });
     await detail.getByRole('button', { name: 'Je me lance !' }).click();
     await expect(page.getByText('Commande prise en charge avec succès !')).toBeVisible();
-    await expect(detail.getByRole('button', { name: 'Marquer Terminé' })).toBeVisible();
+    await expect(detail.getByRole('button', { name: 'Récupérée au magasin' })).toBeVisible();
     await expect(detail.getByTestId('customer-contact')).toContainText('Sandrine Ella');
     await expect(detail).toContainText('Owendo, quartier SNI');
   });

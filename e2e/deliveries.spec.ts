@@ -14,7 +14,7 @@ async function openRequestForm(page: Page) {
   return page.getByRole('dialog', { name: 'Nouvelle demande de livraison' });
 }
 
-test('consumer books → agent takes it → delivers → the consumer is told and sees Livrée', async ({ browser, request, baseURL }) => {
+test('consumer books → agent takes it → collected, en route, the code → the consumer is told and sees Livrée', async ({ browser, request, baseURL }) => {
   test.setTimeout(150_000);
   const consumer = await createAccount(request, { full_name: 'Prisca Nguema' });
   await createListThroughApi(request, consumer.access_token, 'Courses du samedi');
@@ -32,8 +32,9 @@ test('consumer books → agent takes it → delivers → the consumer is told an
   await shopper.getByRole('button', { name: 'Utiliser ma position GPS' }).click();
   await expect(shopper.getByText('Position obtenue avec succès')).toBeVisible();
   await expect(form.getByTestId('gps-position')).toHaveText('Position : 0,4162 ; 9,4673');
-  await form.getByLabel('Date de livraison').fill(frInDays(1));
-  await form.getByLabel('Créneau horaire').selectOption('10:00-12:00');
+  // Today's first slot: the handover opens an hour before the slot, so the agent can complete it now.
+  await form.getByLabel('Date de livraison').fill(frInDays(0));
+  await form.getByLabel('Créneau horaire').selectOption('08:00-10:00');
   await form.getByLabel('Notes (optionnel)').fill('Sonner deux fois');
   await shopper.getByRole('button', { name: 'Créer la demande' }).click();
   await expect(shopper.getByText('Demande de livraison créée avec succès !')).toBeVisible();
@@ -41,7 +42,7 @@ test('consumer books → agent takes it → delivers → the consumer is told an
   const card = shopper.getByTestId('delivery-card').first();
   await expect(card).toContainText('Confirmée');
   await expect(card).toContainText('Quartier Louis, derrière la pharmacie');
-  await expect(card).toContainText(`Le ${frInDays(1)} · 10:00-12:00`);
+  await expect(card).toContainText(`Le ${frInDays(0)} · 08:00-10:00`);
   await expect(card).toContainText('Sonner deux fois');
   await expect(card).toContainText('Liste « Courses du samedi »');
   const shortId = (await card.locator('.font-mono').textContent())!.replace('N° ', '');
@@ -73,26 +74,36 @@ test('consumer books → agent takes it → delivers → the consumer is told an
   await expect(detail).toContainText('Quartier Louis, derrière la pharmacie');
   await expect(detail).toContainText('Sonner deux fois');
   await driver.screenshot({ path: 'test-results/screens/agent-detail-desktop.png' });
-  await detail.getByRole('button', { name: 'Marquer Terminé' }).click();
-  await expect(driver.getByText('Statut mis à jour avec succès !')).toBeVisible();
-  await expect(detail).toContainText('Terminée');
-  await detail.getByRole('button', { name: 'Fermer' }).click();
+  await detail.getByRole('button', { name: 'Récupérée au magasin' }).click();
+  await expect(detail).toContainText('Récupérée au magasin');
+  await detail.getByRole('button', { name: 'En route' }).click();
+  await expect(detail.getByRole('button', { name: 'Terminer la livraison' })).toBeVisible();
+  // The customer's card shows the code once the agent is on the way; the agent types it.
+  await expect(card.getByTestId('handover-code')).toContainText('Code de remise :', { timeout: 30_000 });
+  const code = /Code de remise : (\d{4})/.exec((await card.getByTestId('handover-code').textContent())!)![1];
+  await detail.getByRole('button', { name: 'Terminer la livraison' }).click();
+  const handover = driver.getByRole('dialog', { name: 'Terminer la livraison' });
+  await handover.getByLabel('Code de remise (4 chiffres)').fill(code);
+  await handover.getByRole('button', { name: 'Valider le code' }).click();
+  await expect(driver.getByText('Livraison terminée !')).toBeVisible();
+  await expect(handover).toBeHidden();
   await driver.getByRole('button', { name: /^Terminées/ }).click();
   await expect(driver.getByTestId('agent-order-row').filter({ hasText: 'Prisca Nguema' })).toContainText('Terminée');
   await driver.getByRole('button', { name: /^Toutes/ }).click();
   await driver.screenshot({ path: 'test-results/screens/agent-orders-desktop.png' });
 
   // ---- back on the consumer's page, with no reload: the bell counts the new notifications
-  await expect(shopper.getByTestId('notification-badge')).toHaveText('3', { timeout: 30_000 });
+  await expect(shopper.getByTestId('notification-badge')).toHaveText('5', { timeout: 30_000 });
   // The page follows: the new notifications refresh the deliveries list too.
   await expect(card).toContainText('Livrée');
   await shopper.getByRole('button', { name: /^Notifications/ }).click();
   const panel = shopper.getByRole('dialog', { name: 'Notifications' });
-  await expect(panel).toContainText('3 nouvelle(s) notification(s)');
+  await expect(panel).toContainText('5 nouvelle(s) notification(s)');
   await shopper.screenshot({ path: 'test-results/screens/notification-panel-desktop.png' });
-  await expect(panel.getByTestId('notification-item')).toHaveCount(3);
+  await expect(panel.getByTestId('notification-item')).toHaveCount(5);
   await expect(panel.getByTestId('notification-item').first()).toContainText('Commande livrée');
-  await expect(panel.getByTestId('notification-item').nth(1)).toContainText('Livraison en cours');
+  await expect(panel.getByTestId('notification-item').nth(1)).toContainText('Livreur en route');
+  await expect(panel.getByTestId('notification-item').nth(3)).toContainText('Livraison en cours');
   await expect(panel.getByTestId('notification-item').first()).toContainText("À l'instant");
   await panel.getByRole('button', { name: 'Tout marquer lu' }).click();
   await expect(shopper.getByTestId('notification-badge')).toBeHidden();

@@ -4,6 +4,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { createAccount, createListThroughApi, demoLogin, requestDeliveryThroughApi, useSessionOf } from './fixtures';
+import { deliverThroughApi, requestDueDeliveryThroughApi } from './handover-fixtures';
 
 const photo = async () => ({
   name: 'photo.png',
@@ -163,10 +164,10 @@ test('the delivery window says which lists can be delivered, and asks to create 
 
   // One list delivered (a list is delivered once), one waiting for its delivery, one still free.
   const delivered = await createListThroughApi(request, consumer.access_token, 'Courses de la rentrée', ['riz']);
-  const order = await requestDeliveryThroughApi(request, consumer.access_token, delivered.id);
-  const agent = { authorization: `Bearer ${(await demoLogin(request, 'agent')).access_token}` };
-  expect((await request.post(`/api/delivery-agent/accept-order/${order.id}`, { headers: agent })).status()).toBe(200);
-  expect((await request.put(`/api/delivery-agent/update-status/${order.id}?new_status=completed`, { headers: agent })).status()).toBe(200);
+  const order = await requestDueDeliveryThroughApi(request, consumer.access_token, delivered.id);
+  const agentToken = (await demoLogin(request, 'agent')).access_token;
+  expect((await request.post(`/api/delivery-agent/accept-order/${order.id}`, { headers: { authorization: `Bearer ${agentToken}` } })).status()).toBe(200);
+  await deliverThroughApi(request, agentToken, consumer.access_token, order.id);
   const waiting = await createListThroughApi(request, consumer.access_token, 'Courses du week-end', ['sucre']);
   await requestDeliveryThroughApi(request, consumer.access_token, waiting.id);
 

@@ -13,7 +13,7 @@ import { Badge, type BadgeTone } from '../../ui/Badge';
 import { Money } from '../../ui/Money';
 
 const texts = fr.adminUi.orders;
-const STATUS_TONE: Record<string, BadgeTone> = { pending: 'amber', confirmed: 'violet', in_progress: 'sky', delivered: 'green', cancelled: 'rose' };
+const STATUS_TONE: Record<string, BadgeTone> = { pending: 'amber', confirmed: 'violet', in_progress: 'sky', picked_up: 'sky', en_route: 'violet', delivered: 'green', cancelled: 'rose' };
 const shortId = (id: string) => id.slice(0, 8);
 const deliveryWhen = (o: AdminOrder) => `${formatDate(o.delivery_date)} · ${timeSlotLabel(o.delivery_time_slot)}`;
 

@@ -56,6 +56,12 @@ export function ModerationPage() {
           </Link>
         </div>
       )}
+      {!!counts?.locked_handovers && (
+        <p className="mb-4 flex items-start gap-2 rounded-2xl border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-900" role="status" data-testid="locked-handovers-alert">
+          <AlertTriangle size={16} className="mt-0.5 shrink-0" aria-hidden="true" />
+          {fr.handover.lockedCount(counts.locked_handovers)}
+        </p>
+      )}
       <QueueTabs tabs={tabs} active={active} onChange={(key) => setParams(key === 'held' ? {} : { file: key }, { replace: true })} label={texts.queuesLabel}>
         {active === 'libelles' ? <ReceiptLabelQueue /> : active === 'annonces' ? <AdReviewQueue /> : active === 'commercants' ? <MerchantApplicationQueue /> : active === 'agents' ? <AgentApplicationQueue /> : active === 'suggestions' ? <SuggestionQueue /> : <ObservationQueue key={active} status={active} />}
       </QueueTabs>

@@ -14,7 +14,7 @@ type Filter = 'all' | 'pending' | 'in_progress' | 'completed';
 const MATCHES: Record<Filter, (o: AgentListOrder) => boolean> = {
   all: () => true,
   pending: (o) => o.status === 'pending_delivery',
-  in_progress: (o) => o.status === 'in_progress',
+  in_progress: (o) => o.status === 'in_progress' || o.status === 'picked_up' || o.status === 'en_route',
   completed: (o) => o.status === 'completed',
 };
 const FILTER_KEYS = Object.keys(MATCHES) as Filter[];

@@ -1,7 +1,7 @@
 // The orders of the agent space: a table from tablet width, stacked cards on a phone. Each row opens
 // the detail and carries the one action its status allows. An available order shows where it goes
 // (area, distance) and what to buy; the customer appears only on the agent's own orders.
-import { CheckCircle2, Eye, MapPin, Rocket } from 'lucide-react';
+import { Bike, CheckCircle2, Eye, MapPin, Rocket, ShoppingBag } from 'lucide-react';
 import { fr } from '#contract/messages';
 import { Button } from '../../ui/Button';
 import { AmountDueAtDoor } from '../../ui/AmountDueAtDoor';
@@ -16,6 +16,12 @@ type Props = {
   busyId: string | null;
 };
 
+const NEXT_STEP: Record<string, { label: string; icon: typeof CheckCircle2 }> = {
+  in_progress: { label: fr.handover.pickedUp, icon: ShoppingBag },
+  picked_up: { label: fr.handover.enRoute, icon: Bike },
+  en_route: { label: fr.handover.finish, icon: CheckCircle2 },
+};
+
 export function OrderAction({ order, onAccept, onComplete, busyId, size = 'sm' }: Omit<Props, 'orders' | 'onOpen'> & { order: AgentListOrder; size?: 'sm' | 'md' }) {
   const busy = busyId === order.booking_id;
   if (order.status === 'pending_delivery') {
@@ -25,10 +31,13 @@ export function OrderAction({ order, onAccept, onComplete, busyId, size = 'sm' }
       </Button>
     );
   }
-  if (order.status === 'in_progress') {
+  // After taking it: collected at the store, on the way, then the handover (code or door photo).
+  const next = NEXT_STEP[order.status];
+  if (next) {
+    const Icon = next.icon;
     return (
-      <Button size={size} variant="secondary" onClick={() => onComplete(order)} busy={busy} disabled={busyId !== null && !busy} icon={<CheckCircle2 size={16} aria-hidden="true" />}>
-        {fr.agent.markDone}
+      <Button size={size} variant="secondary" onClick={() => onComplete(order)} busy={busy} disabled={busyId !== null && !busy} icon={<Icon size={16} aria-hidden="true" />}>
+        {next.label}
       </Button>
     );
   }

@@ -18,7 +18,7 @@ export type AgentListOrder = AvailableOrder | AgentOrder;
 
 export const isOwn = (o: AgentListOrder): o is AgentOrder => 'customer_name' in o;
 
-const TONE: Record<string, BadgeTone> = { pending_delivery: 'amber', in_progress: 'sky', completed: 'green', cancelled: 'rose' };
+const TONE: Record<string, BadgeTone> = { pending_delivery: 'amber', in_progress: 'sky', picked_up: 'sky', en_route: 'violet', completed: 'green', cancelled: 'rose' };
 
 export function AgentStatusBadge({ status }: { status: string }) {
   return <Badge tone={TONE[status] ?? 'slate'}>{fr.agent.status[status] ?? fr.delivery.statusUnknown}</Badge>;

@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgentApplicationState, AgentOrder, AgentOrderResponse, AvailableOrdersResponse, MyOrdersResponse } from '#contract/agent';
 import { fr } from '#contract/messages';
-import { api } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { useGeolocation, type LatLng } from '../../lib/geolocation';
 import { notifyError, notifySuccess } from '../../lib/notify';
 
@@ -53,7 +53,7 @@ export function useAgentOrders() {
   };
 }
 
-/** 'Je me lance !' and 'Marquer Terminé', with the spec's success and error messages. */
+/** 'Je me lance !', then « Récupérée au magasin » and « En route » (completion is useHandover's). */
 export function useOrderActions(onDone?: (order: AgentOrder) => void) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: agentKeys.all });
@@ -66,14 +66,34 @@ export function useOrderActions(onDone?: (order: AgentOrder) => void) {
     onError: () => notifyError(fr.agent.acceptError),
     onSettled: refresh,
   });
-  const complete = useMutation({
-    mutationFn: (id: string) => api.put<AgentOrderResponse>(`/delivery-agent/update-status/${id}`, undefined, { query: { new_status: 'completed' } }),
+  const step = useMutation({
+    mutationFn: ({ id, next }: { id: string; next: 'picked_up' | 'en_route' }) =>
+      api.put<AgentOrderResponse>(`/delivery-agent/update-status/${id}`, undefined, { query: { new_status: next } }),
     onSuccess: (res) => {
       notifySuccess(fr.agent.statusUpdated);
       onDone?.(res.order);
     },
-    onError: () => notifyError(fr.agent.statusError),
+    onError: (error) => notifyError(errorMessage(error, fr.agent.statusError)),
     onSettled: refresh,
   });
-  return { accept, complete, busyId: (accept.isPending ? accept.variables : complete.isPending ? complete.variables : null) ?? null };
+  return { accept, step, busyId: (accept.isPending ? accept.variables : step.isPending ? step.variables.id : null) ?? null };
+}
+
+/** « Terminer la livraison »: the customer's code, or a photo at the door when the customer cannot give it. */
+export function useHandover(onDone?: (order: AgentOrder) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, code, photo }: { id: string; code?: string; photo?: File }) => {
+      const url = `/delivery-agent/orders/${id}/complete`;
+      if (!photo) return api.post<AgentOrderResponse>(url, { handover_code: code });
+      const form = new FormData();
+      form.append('photo', photo, photo.name);
+      return api.post<AgentOrderResponse>(url, form);
+    },
+    onSuccess: (res) => {
+      notifySuccess(res.message);
+      onDone?.(res.order);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: agentKeys.all }),
+  });
 }

@@ -4,6 +4,8 @@ const TONES: Record<string, string> = {
   pending: 'bg-amber-50 text-amber-800 ring-amber-200',
   confirmed: 'bg-brand-50 text-brand-800 ring-brand-200',
   in_progress: 'bg-sky-50 text-sky-800 ring-sky-200',
+  picked_up: 'bg-sky-50 text-sky-800 ring-sky-200',
+  en_route: 'bg-violet-50 text-violet-800 ring-violet-200',
   delivered: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   cancelled: 'bg-rose-50 text-rose-800 ring-rose-200',
 };

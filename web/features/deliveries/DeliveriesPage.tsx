@@ -15,11 +15,12 @@ import { AmountDueAtDoor } from '../../ui/AmountDueAtDoor';
 import { Money } from '../../ui/Money';
 import { PageLoader } from '../../ui/Spinner';
 import { useCancelDelivery, useDeliveries } from './deliveries-queries';
+import { DeliveryTimeline, HandoverCode, deliveryStatusWords } from './DeliveryHandover';
 import { NewDeliveryModal } from './NewDeliveryModal';
 import { LoadError } from '../../ui/LoadError';
 
 const texts = fr.delivery;
-const TONE: Record<string, BadgeTone> = { pending: 'amber', confirmed: 'violet', in_progress: 'sky', delivered: 'green', cancelled: 'rose' };
+const TONE: Record<string, BadgeTone> = { pending: 'amber', confirmed: 'violet', in_progress: 'sky', picked_up: 'sky', en_route: 'violet', delivered: 'green', cancelled: 'rose' };
 const CANCELLABLE = ['pending', 'confirmed'];
 
 export function DeliveriesPage() {
@@ -104,7 +105,7 @@ function DeliveryCard({ delivery: d, onCancel }: { delivery: DeliveryRequest; on
               </p>
             )}
           </div>
-          <Badge tone={TONE[d.status] ?? 'slate'}>{orderStatusLabel(d.status)}</Badge>
+          <Badge tone={TONE[d.status] ?? 'slate'}>{deliveryStatusWords(d, orderStatusLabel)}</Badge>
         </div>
         <dl className="space-y-1.5 text-sm text-slate-700">
           <div className="flex items-start gap-2">
@@ -130,6 +131,8 @@ function DeliveryCard({ delivery: d, onCancel }: { delivery: DeliveryRequest; on
             </div>
           )}
         </dl>
+        <HandoverCode delivery={d} />
+        <DeliveryTimeline delivery={d} />
         {d.refund_status !== 'none' ? <RefundLine status={d.refund_status} /> : d.payment_state !== 'cancelled' && <AmountDueAtDoor due={d} audience="customer" />}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
           <span className="text-sm text-slate-600">
