@@ -3,69 +3,14 @@
 // opens Commandes, sees the card order marked "Commande test" and the cash order not, and filters
 // on test orders — on a phone (cards) and on a desktop (a table).
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { BookingResult, CreateCartResult } from '#contract/checkout';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demo';
-import { addDays, todayInGabon } from '#contract/format';
 import { fr } from '#contract/messages';
 import type { AdminOrder, AdminOrderPage } from '#contract/moderation';
-import type { OptimizeResponse } from '#contract/optimiser';
-import type { PaymentMethod } from '#contract/payments';
-import { createAccount, demoLogin, loginThroughForm, useSessionOf, type TestAccount } from './fixtures';
+import { bookThroughApi } from './booking-fixtures';
+import { createAccount, demoLogin, loginThroughForm, useSessionOf } from './fixtures';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-adminorders';
-const LIBREVILLE = { latitude: 0.392, longitude: 9.454 };
-const headersOf = (account: TestAccount) => ({ authorization: `Bearer ${account.access_token}` });
-
-/** Optimise a few catalogue products → a cart, as the comparator does. */
-async function cartThroughApi(request: APIRequestContext, account: TestAccount): Promise<string> {
-  const headers = headersOf(account);
-  const items = [];
-  for (const search of ['riz', 'huile', 'sucre']) {
-    const res = await request.get(`/api/shopping-lists/product-search?search=${search}&limit=1`, { headers });
-    const [product] = ((await res.json()) as { products: { id: string; name: string }[] }).products;
-    if (product) items.push({ product_id: product.id, product_name: product.name, quantity: 1 });
-  }
-  const optimised = await request.post('/api/shopping/optimize', { headers, data: { items, user_latitude: LIBREVILLE.latitude, user_longitude: LIBREVILLE.longitude } });
-  expect(optimised.status(), await optimised.text()).toBe(200);
-  const { optimization, cart_id } = (await optimised.json()) as OptimizeResponse;
-  const cartItems = optimization.items
-    .filter((i) => i.status === 'priced')
-    .map((i) => ({ product_id: i.product_id, product_name: i.product_name, quantity: i.quantity, store_id: i.selected_store_id, store_name: i.selected_store_name, unit_price: i.unit_price, total_price: i.total_price }));
-  const cart = await request.post('/api/shopping/create-cart', {
-    headers,
-    data: { items: cartItems, total_cost: optimization.total_cost, view_type: 'best_prices', stores_involved: optimization.store_count, optimization_cart_id: cart_id },
-  });
-  expect(cart.status(), await cart.text()).toBe(201);
-  return ((await cart.json()) as CreateCartResult).cart_id;
-}
-
-/** Books a cart with a new payment method of `type`; a card payment is approved in the sandbox. */
-async function bookThroughApi(request: APIRequestContext, account: TestAccount, type: 'card' | 'cash'): Promise<string> {
-  const headers = headersOf(account);
-  const details = type === 'cash' ? { payment_on_delivery: true } : { card_number: '4242424242424242', card_name: 'Awa Test', expiry_month: '12', expiry_year: new Date().getFullYear() + 1 };
-  const method = await request.post('/api/user/payment-methods', { headers, data: { method_type: type, display_name: type === 'card' ? 'Ma Visa' : 'Espèces', details } });
-  expect(method.status(), await method.text()).toBe(201);
-  const cartId = await cartThroughApi(request, account);
-  const query = new URLSearchParams({
-    cart_id: cartId,
-    delivery_address: 'Quartier Louis, Libreville',
-    delivery_date: addDays(todayInGabon(), 1),
-    delivery_time_slot: 'morning',
-    payment_method_id: ((await method.json()) as PaymentMethod).id,
-  });
-  const booked = await request.post(`/api/shopping/book-delivery?${query}`, { headers });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const booking = (await booked.json()) as BookingResult;
-  expect(booking.is_test).toBe(type === 'card');
-  if (type === 'card') {
-    const paid = await request.post(`/api/shopping/payments/${booking.payment!.id}/sandbox-decision`, { headers, data: { approve: true } });
-    expect(paid.status(), await paid.text()).toBe(200);
-    expect(await paid.json()).toMatchObject({ status: 'confirmed', is_test: true });
-  }
-  return booking.order_id;
-}
-
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 const orderCard = (page: Page, orderId: string) => page.getByRole('article', { name: `Commande ${orderId.slice(0, 8)}` });
 const orderRow = (page: Page, orderId: string) => page.getByTestId('admin-order-row').filter({ hasText: `N° ${orderId.slice(0, 8)}` });
@@ -77,8 +22,8 @@ test.describe('at 360 px', () => {
     mkdirSync(SHOTS_DIR, { recursive: true });
     const shot = (name: string) => page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
     const customer = await createAccount(request, { full_name: 'Awa Nguema' });
-    const cardOrder = await bookThroughApi(request, customer, 'card');
-    const cashOrder = await bookThroughApi(request, customer, 'cash');
+    const cardOrder = (await bookThroughApi(request, customer, 'card')).orderId;
+    const cashOrder = (await bookThroughApi(request, customer, 'cash')).orderId;
 
     // A customer cannot open the moderators' view.
     const shopper = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Africa/Libreville' });
@@ -170,7 +115,7 @@ test.describe('at 360 px', () => {
     await page.unrouteAll();
 
     // Cancelled, the test order shows its refund (the sandbox refunds at once).
-    const cancelled = await request.post(`/api/deliveries/${cardOrder}/cancel`, { headers: headersOf(customer) });
+    const cancelled = await request.post(`/api/deliveries/${cardOrder}/cancel`, { headers: { authorization: `Bearer ${customer.access_token}` } });
     expect(cancelled.status(), await cancelled.text()).toBe(200);
     await page.goto('/admin/orders?filtre=test');
     const refunded = orderCard(page, cardOrder);
@@ -186,8 +131,8 @@ test('on a desktop the orders are a table, test orders marked', async ({ page, r
   mkdirSync(SHOTS_DIR, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   const customer = await createAccount(request, { full_name: 'Paul Obiang' });
-  const cardOrder = await bookThroughApi(request, customer, 'card');
-  const cashOrder = await bookThroughApi(request, customer, 'cash');
+  const cardOrder = (await bookThroughApi(request, customer, 'card')).orderId;
+  const cashOrder = (await bookThroughApi(request, customer, 'cash')).orderId;
   await useSessionOf(page, await demoLogin(request, 'moderator'));
   await page.goto('/admin');
   const nav = page.getByRole('navigation', { name: 'Navigation principale' });
