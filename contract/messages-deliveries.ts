@@ -72,7 +72,6 @@ export const agent = {
   statusUpdated: 'Statut mis à jour avec succès !',
   statusError: 'Erreur lors de la mise à jour du statut',
   take: 'Je me lance !',
-  markDone: 'Marquer Terminé',
   filters: { all: 'Toutes', pending: 'En Attente', in_progress: 'En Cours', completed: 'Terminées' },
   dashboardSoon: 'Votre espace livreur : les commandes disponibles apparaîtront ici.',
   statusInvalid: 'Statut de commande inconnu',

@@ -30,6 +30,7 @@ export const handover = {
     delivered_at: 'Livrée',
   },
   proofLink: 'Voir la photo de remise',
+  proofAlt: 'Photo prise par le livreur à la remise',
   // Refusals (server)
   codeFormat: 'Le code de remise compte 4 chiffres',
   photoRequired: 'Ajoutez une photo de la remise (JPEG, PNG ou WebP)',

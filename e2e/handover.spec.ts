@@ -109,6 +109,13 @@ test('the customer cannot give the code: a photo at the door → « Livrée (san
   await shopper.page.goto('/deliveries');
   const card = shopper.page.getByTestId('delivery-card').first();
   await expect(card).toContainText('Livrée (sans code)');
+  // The door photo: private, shown to the customer through the session.
+  await card.getByRole('button', { name: 'Voir la photo de remise' }).click();
+  const proof = card.getByTestId('delivery-proof');
+  await expect(proof).toBeVisible();
+  expect(await proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await card.scrollIntoViewIfNeeded();
+  await shopper.page.screenshot({ path: 'test-results/screens/handover-customer-photo-360.png' });
   await shopper.context.close();
   await driver.context.close();
 });

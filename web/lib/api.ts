@@ -88,6 +88,14 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
 };
 
+/** A private file (a door photo): fetched with the session, handed over as a Blob for an object URL. */
+export async function apiBlob(path: string): Promise<Blob> {
+  const token = await ensureFreshSession();
+  const response = await fetch(`/api${path.replace(/^\/api/, '')}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new ApiError(response.status, fr.common.unknownError);
+  return response.blob();
+}
+
 /** The message to show for a failed call: the server's French detail, or the screen's own fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.detail && error.status !== 500) return error.detail;

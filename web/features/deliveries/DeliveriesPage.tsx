@@ -15,7 +15,7 @@ import { AmountDueAtDoor } from '../../ui/AmountDueAtDoor';
 import { Money } from '../../ui/Money';
 import { PageLoader } from '../../ui/Spinner';
 import { useCancelDelivery, useDeliveries } from './deliveries-queries';
-import { DeliveryTimeline, HandoverCode, deliveryStatusWords } from './DeliveryHandover';
+import { DeliveryProof, DeliveryTimeline, HandoverCode, deliveryStatusWords } from './DeliveryHandover';
 import { NewDeliveryModal } from './NewDeliveryModal';
 import { LoadError } from '../../ui/LoadError';
 
@@ -133,6 +133,7 @@ function DeliveryCard({ delivery: d, onCancel }: { delivery: DeliveryRequest; on
         </dl>
         <HandoverCode delivery={d} />
         <DeliveryTimeline delivery={d} />
+        <DeliveryProof delivery={d} />
         {d.refund_status !== 'none' ? <RefundLine status={d.refund_status} /> : d.payment_state !== 'cancelled' && <AmountDueAtDoor due={d} audience="customer" />}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
           <span className="text-sm text-slate-600">

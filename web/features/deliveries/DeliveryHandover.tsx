@@ -1,9 +1,12 @@
 // The customer's side of the handover (issue 30, item 3): once the agent is « En route », the code
 // to give at the door, large; and the order's timeline, each step with its time.
-import { CheckCircle2, Circle, KeyRound } from 'lucide-react';
+import { Camera, CheckCircle2, Circle, KeyRound } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { formatDateTime } from '#contract/format';
 import { fr } from '#contract/messages';
 import type { DeliveryRequest } from '#contract/orders';
+import { apiBlob, errorMessage } from '../../lib/api';
+import { Button } from '../../ui/Button';
 
 const texts = fr.handover;
 const STEPS = ['created_at', 'assigned_at', 'picked_up_at', 'en_route_at', 'delivered_at'] as const;
@@ -42,5 +45,41 @@ export function DeliveryTimeline({ delivery: d }: { delivery: DeliveryRequest })
         })}
       </ol>
     </section>
+  );
+}
+
+/** The door photo of a delivery completed without the code: private, so fetched with the session. */
+export function DeliveryProof({ delivery: d }: { delivery: DeliveryRequest }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
+  if (!d.delivery_proof_url) return null;
+  const show = async () => {
+    setLoading(true);
+    try {
+      setUrl(URL.createObjectURL(await apiBlob(d.delivery_proof_url!)));
+      setError(null);
+    } catch (e) {
+      setError(errorMessage(e, texts.proofNotFound));
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <div className="space-y-2">
+      {url ? (
+        <img src={url} alt={texts.proofAlt} className="max-h-64 w-full rounded-xl object-contain" data-testid="delivery-proof" />
+      ) : (
+        <Button size="sm" variant="outline" busy={loading} onClick={() => void show()} icon={<Camera size={16} aria-hidden="true" />}>
+          {texts.proofLink}
+        </Button>
+      )}
+      {error && (
+        <p className="text-sm text-rose-600" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
