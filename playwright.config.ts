@@ -49,6 +49,9 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       REGISTRATIONS_PER_IP_PER_HOUR: '50',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      // A delivery may be completed from 2 days before its slot (an hour in production): the
+      // journeys book today's or tomorrow's slots and must pass at any hour (CI runs at night).
+      HANDOVER_OPENS_MINUTES_BEFORE_SLOT: '2880',
     },
   },
 });

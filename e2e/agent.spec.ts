@@ -11,7 +11,7 @@ test('the dashboard counts from real orders and lists the recent ones; filters s
   const orders = [];
   for (const name of ['Liste A', 'Liste B', 'Liste C']) {
     const list = await createListThroughApi(request, consumer.access_token, name);
-    // Liste B is delivered below: booked for today's first slot, so its handover is open.
+    // Liste B is delivered below: booked for today's first slot, so its handover is open (playwright.config.ts widens the window).
     const book = name === 'Liste B' ? requestDueDeliveryThroughApi : requestDeliveryThroughApi;
     orders.push(await book(request, consumer.access_token, list.id, `Adresse ${name}`));
   }

@@ -32,7 +32,7 @@ test('consumer books → agent takes it → collected, en route, the code → th
   await shopper.getByRole('button', { name: 'Utiliser ma position GPS' }).click();
   await expect(shopper.getByText('Position obtenue avec succès')).toBeVisible();
   await expect(form.getByTestId('gps-position')).toHaveText('Position : 0,4162 ; 9,4673');
-  // Today's first slot: the handover opens an hour before the slot, so the agent can complete it now.
+  // Today's first slot: the journeys' server opens the handover two days before the slot (playwright.config.ts), so the agent can complete it at any hour.
   await form.getByLabel('Date de livraison').fill(frInDays(0));
   await form.getByLabel('Créneau horaire').selectOption('08:00-10:00');
   await form.getByLabel('Notes (optionnel)').fill('Sonner deux fois');

@@ -1,16 +1,16 @@
 // Deliveries handed over with proof (issue 30, item 3), through the API: an order booked for today's
-// first slot (completion opens an hour before the slot), then collected, en route, and completed with
+// first slot (completion opens before the slot: playwright.config.ts widens the hour to two days so the journeys pass at any hour), then collected, en route, and completed with
 // the code the customer reads in GET /api/deliveries.
 import { type APIRequestContext, expect } from '@playwright/test';
+import { todayInGabon } from '#contract/format';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-export const todayInLibreville = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Libreville' }).format(new Date());
 
-/** A delivery request for today, 08:00-10:00: its handover is open for the rest of the day. */
+/** A delivery request for today, 08:00-10:00: its handover is open whatever the hour (playwright.config.ts). */
 export async function requestDueDeliveryThroughApi(request: APIRequestContext, token: string, listId: string, address = 'Quartier Glass, Libreville') {
   const res = await request.post('/api/deliveries', {
     headers: bearer(token),
-    data: { shopping_list_id: listId, delivery_address: address, latitude: 0.39, longitude: 9.45, delivery_date: todayInLibreville(), delivery_time_slot: '08:00-10:00', notes: null },
+    data: { shopping_list_id: listId, delivery_address: address, latitude: 0.39, longitude: 9.45, delivery_date: todayInGabon(), delivery_time_slot: '08:00-10:00', notes: null },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: string };

@@ -1,4 +1,5 @@
 // The only reader of process.env. Validates once and fails fast with a clear message.
+import { COMPLETION_OPENS_BEFORE_SLOT_MS } from '#contract/handover';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -88,6 +89,11 @@ const EnvSchema = z.object({
   OCR_WORKERS: z.coerce.number().int().min(1).max(16).default(Math.max(1, Math.min(2, os.availableParallelism()))),
   /** Documents one account may have analysed per hour (OCR is the heaviest thing a user can ask). */
   IMPORTS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /**
+   * How long before the booked slot starts the agent may complete a delivery (issue 30). The browser
+   * journeys widen it so that they pass at any hour of the day; the API tests check the hour.
+   */
+  HANDOVER_OPENS_MINUTES_BEFORE_SLOT: z.coerce.number().int().min(0).max(7 * 24 * 60).default(COMPLETION_OPENS_BEFORE_SLOT_MS / 60_000),
   /** A receipt still being read after this answers 202 and is read on (GET /api/prices/receipts/{id} tells when it is ready). */
   RECEIPT_WAIT_MS: z.coerce.number().int().min(0).default(8000),
   /** S3-compatible object store for uploaded files (all four together); without them, DATA_DIR/uploads. */
@@ -158,6 +164,8 @@ export type Config = {
   apiDocs: boolean;
   /** Document import: OCR threads, and how many documents one account may send per hour. */
   imports: { ocrWorkers: number; perUserPerHour: number; receiptWaitMs: number };
+  /** The agent may complete a delivery from this long before its slot starts. */
+  handoverOpensBeforeSlotMs: number;
   tileUrl: string;
   webDistDir: string;
   /** Set when S3_* is: uploaded files go to this bucket instead of DATA_DIR/uploads. */
@@ -222,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentsSandbox: e.PAYMENTS_SANDBOX ?? e.NODE_ENV !== 'production',
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     imports: { ocrWorkers: e.OCR_WORKERS, perUserPerHour: e.IMPORTS_PER_USER_PER_HOUR, receiptWaitMs: e.RECEIPT_WAIT_MS },
+    handoverOpensBeforeSlotMs: e.HANDOVER_OPENS_MINUTES_BEFORE_SLOT * 60_000,
     tileUrl: e.TILE_URL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     s3:

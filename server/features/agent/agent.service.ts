@@ -172,7 +172,8 @@ function selectOwn(db: DbOrTx) {
 }
 type OwnRow = Awaited<ReturnType<ReturnType<typeof selectOwn>['where']>>[number];
 
-function toAgentOrder(row: OwnRow, known: AreaStore[], due: AmountDue, now: Date): AgentOrder {
+function toAgentOrder(deps: AppDeps, row: OwnRow, known: AreaStore[], due: AmountDue): AgentOrder {
+  const now = deps.now();
   const { order, customer } = row;
   const contactUntil = order.deliveredAt ? new Date(order.deliveredAt.getTime() + CONTACT_AFTER_DELIVERY_MS) : null;
   const shown = !contactUntil || now.getTime() < contactUntil.getTime();
@@ -189,7 +190,7 @@ function toAgentOrder(row: OwnRow, known: AreaStore[], due: AmountDue, now: Date
     assigned_at: order.assignedAt?.toISOString() ?? null,
     delivered_at: order.deliveredAt?.toISOString() ?? null,
     contact_until: contactUntil?.toISOString() ?? null,
-    ...agentHandoverOf(order),
+    ...agentHandoverOf(order, deps.config.handoverOpensBeforeSlotMs),
   };
 }
 
@@ -198,7 +199,7 @@ export async function myOrders(deps: AppDeps, agent: Principal): Promise<AgentOr
   const rows = await selectOwn(deps.db).where(eq(orders.agentId, agent.userId)).orderBy(desc(orders.assignedAt), desc(orders.createdAt));
   const known = await loadAreaStores(deps.db);
   const dues = await amountsDueAtDoor(deps.db, rows.map((r) => r.order));
-  return rows.map((row) => toAgentOrder(row, known, dues.get(row.order.id)!, deps.now()));
+  return rows.map((row) => toAgentOrder(deps, row, known, dues.get(row.order.id)!));
 }
 
 /** GET /delivery-agent/orders/{id}: one of the agent's own orders; any other answers 404. */
@@ -206,7 +207,7 @@ export async function myOrder(deps: AppDeps, agent: Principal, orderId: string):
   const [row] = isUuid(orderId) ? await selectOwn(deps.db).where(and(eq(orders.id, orderId), eq(orders.agentId, agent.userId))) : [];
   if (!row) throw new AppError('ORDER_NOT_FOUND');
   const dues = await amountsDueAtDoor(deps.db, [row.order]);
-  return toAgentOrder(row, await loadAreaStores(deps.db), dues.get(row.order.id)!, deps.now());
+  return toAgentOrder(deps, row, await loadAreaStores(deps.db), dues.get(row.order.id)!);
 }
 
 /** Takes a confirmed order. Of two agents taking it at once exactly one wins; the other gets 409. */

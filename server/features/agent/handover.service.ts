@@ -25,7 +25,7 @@ export const DOOR_PHOTO_FOLDER = 'private/deliveries';
 const DOOR_PHOTO_WIDTH = 1280;
 
 /** The agent's own order, locked for the attempt; 404 for anyone else's, 409/423 while completion is not open. */
-async function lockCompletable(tx: Tx, agent: Principal, orderId: string, now: Date): Promise<OrderRow> {
+async function lockCompletable(tx: Tx, agent: Principal, orderId: string, now: Date, opensBeforeMs: number): Promise<OrderRow> {
   // The agent's row first, then the order's (the lock order of agent-access.ts).
   await lockApprovedAgent(tx, agent.userId);
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -33,7 +33,7 @@ async function lockCompletable(tx: Tx, agent: Principal, orderId: string, now: D
   if (order.status === 'in_progress' || order.status === 'picked_up') throw new AppError('HANDOVER_NOT_EN_ROUTE');
   if (order.status !== 'en_route') throw new AppError('ORDER_TRANSITION_INVALID');
   if (order.handoverLockedAt) throw new AppError('HANDOVER_LOCKED');
-  if (now.getTime() < completableFrom(order).getTime()) throw new AppError('HANDOVER_TOO_EARLY');
+  if (now.getTime() < completableFrom(order, opensBeforeMs).getTime()) throw new AppError('HANDOVER_TOO_EARLY');
   return order;
 }
 
@@ -46,7 +46,7 @@ export async function completeWithCode(deps: AppDeps, agent: Principal, orderId:
   const now = deps.now();
   // A wrong code is counted in its own committed transaction, then refused.
   const wrong = await deps.db.transaction(async (tx) => {
-    const order = await lockCompletable(tx, agent, orderId, now);
+    const order = await lockCompletable(tx, agent, orderId, now, deps.config.handoverOpensBeforeSlotMs);
     if (sameCode(order.handoverCode, code)) {
       await transitionOrderIn(tx, orderId, 'delivered', { kind: 'agent', userId: agent.userId, handover: { kind: 'code' } }, now);
       return null;
@@ -69,12 +69,12 @@ export async function completeWithPhoto(deps: AppDeps, agent: Principal, orderId
   if (!isUuid(orderId)) throw new AppError('ORDER_NOT_FOUND');
   const now = deps.now();
   // The cheap refusals before the image work; checked again, locked, when the order moves.
-  await deps.db.transaction((tx) => lockCompletable(tx, agent, orderId, now));
+  await deps.db.transaction((tx) => lockCompletable(tx, agent, orderId, now, deps.config.handoverOpensBeforeSlotMs));
   const webp = await doorPhoto(photo);
   const key = `${DOOR_PHOTO_FOLDER}/${orderId}-${randomBytes(12).toString('hex')}.webp`;
   await deps.storage.put(key, webp);
   await deps.db.transaction(async (tx) => {
-    await lockCompletable(tx, agent, orderId, now);
+    await lockCompletable(tx, agent, orderId, now, deps.config.handoverOpensBeforeSlotMs);
     const handover: Handover = { kind: 'photo', proofPath: key };
     await transitionOrderIn(tx, orderId, 'delivered', { kind: 'agent', userId: agent.userId, handover }, now);
   });

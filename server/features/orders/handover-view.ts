@@ -1,7 +1,7 @@
 // What each side sees of the handover (issue 30, item 3). The customer: the timeline, the code while
 // the agent is on the way, the door photo's private address. The agent: the same steps, how many
 // wrong codes are left and when completion opens — never the code.
-import { agentHandoverFields, COMPLETION_OPENS_BEFORE_SLOT_MS, HANDOVER_MAX_ATTEMPTS, handoverFields, slotStartOf } from '#contract/handover';
+import { agentHandoverFields, HANDOVER_MAX_ATTEMPTS, handoverFields, slotStartOf } from '#contract/handover';
 import type { z } from '#contract/zod';
 import type { OrderRow } from './orders.service';
 
@@ -9,8 +9,8 @@ type Shape<T extends Record<string, z.ZodTypeAny>> = { [K in keyof T]: z.infer<T
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** When the agent may complete: an hour before the booked slot starts. */
-export const completableFrom = (order: OrderRow): Date => new Date(slotStartOf(order.deliveryDate, order.deliveryTimeSlot).getTime() - COMPLETION_OPENS_BEFORE_SLOT_MS);
+/** When the agent may complete: `opensBeforeMs` (an hour, config.handoverOpensBeforeSlotMs) before the booked slot starts. */
+export const completableFrom = (order: OrderRow, opensBeforeMs: number): Date => new Date(slotStartOf(order.deliveryDate, order.deliveryTimeSlot).getTime() - opensBeforeMs);
 
 export function customerHandoverOf(order: OrderRow): Shape<typeof handoverFields> {
   return {
@@ -24,13 +24,13 @@ export function customerHandoverOf(order: OrderRow): Shape<typeof handoverFields
   };
 }
 
-export function agentHandoverOf(order: OrderRow): Shape<typeof agentHandoverFields> {
+export function agentHandoverOf(order: OrderRow, opensBeforeMs: number): Shape<typeof agentHandoverFields> {
   return {
     picked_up_at: iso(order.pickedUpAt),
     en_route_at: iso(order.enRouteAt),
     delivered_without_code: order.deliveredWithoutCode,
     handover_attempts_left: Math.max(0, HANDOVER_MAX_ATTEMPTS - order.handoverAttempts),
     handover_locked: order.handoverLockedAt !== null,
-    completable_from: completableFrom(order).toISOString(),
+    completable_from: completableFrom(order, opensBeforeMs).toISOString(),
   };
 }
