@@ -36,31 +36,36 @@ export function isDataUrl(value: string): boolean {
  * variants of one image share a name ("ab12.webp", "ab12-thumb.webp"). Returns the URLs in order.
  */
 export async function storeImage(storage: FileStorage, folder: string, bytes: Buffer, variants: ImageVariant[]): Promise<string[]> {
+  await assertImage(bytes);
+  const hash = contentHash(bytes);
+  const urls: string[] = [];
+  for (const variant of variants) urls.push(await storage.put(`${folder}/${hash}${variant.suffix}`, await webpVariant(bytes, variant)));
+  return urls;
+}
+
+/** The image is one of `formats` (by its content) and within the pixel limit; otherwise a 415. */
+export async function assertImage(bytes: Buffer, formats: ReadonlySet<string> = ACCEPTED_FORMATS): Promise<void> {
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
   } catch {
     throw new AppError('IMAGE_UNSUPPORTED');
   }
-  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new AppError('IMAGE_UNSUPPORTED');
+  if (!metadata.format || !formats.has(metadata.format)) throw new AppError('IMAGE_UNSUPPORTED');
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PIXELS) throw new AppError('IMAGE_UNSUPPORTED');
+}
 
-  const hash = contentHash(bytes);
-  const urls: string[] = [];
-  for (const variant of variants) {
-    let output: Buffer;
-    try {
-      output = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
-        .rotate()
-        .resize({ width: variant.width, height: variant.height, fit: variant.fit, withoutEnlargement: true })
-        .webp({ quality: variant.quality ?? 80 })
-        .toBuffer();
-    } catch {
-      throw new AppError('IMAGE_UNREADABLE');
-    }
-    urls.push(await storage.put(`${folder}/${hash}${variant.suffix}`, output));
+/** Re-encoded upright as WebP at the variant's size, without the original's metadata. */
+export async function webpVariant(bytes: Buffer, variant: Omit<ImageVariant, 'suffix'>): Promise<Buffer> {
+  try {
+    return await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: variant.width, height: variant.height, fit: variant.fit, withoutEnlargement: true })
+      .webp({ quality: variant.quality ?? 80 })
+      .toBuffer();
+  } catch {
+    throw new AppError('IMAGE_UNREADABLE');
   }
-  return urls;
 }
 
 /**

@@ -12,6 +12,7 @@ import { CompleteWithCodeSchema, DOOR_PHOTO_MAX_BYTES } from '#contract/handover
 import { fr } from '#contract/messages';
 import type { AppDeps } from '../../deps';
 import { principalOf } from '../../platform/auth-guard';
+import { sendPrivateImage } from '../../platform/private-files';
 import { AppError } from '../../platform/errors';
 import { assertApprovedAgent } from './agent-access';
 import { completeWithCode, completeWithPhoto, deliveryProof } from './handover.service';
@@ -73,9 +74,6 @@ export async function handoverRoutes(fastify: FastifyInstance, { deps }: { deps:
         response: { 200: { description: 'L’image (WebP)', content: { 'image/webp': { schema: z.file() } } }, ...errorResponses(401, 404) },
       },
     },
-    async (request, reply) => {
-      const file = await deliveryProof(deps, principalOf(request), request.params.id);
-      return reply.header('Content-Length', file.size).header('cache-control', 'private, no-store').type('image/webp').send(file.body as never);
-    },
+    async (request, reply) => sendPrivateImage(reply, await deliveryProof(deps, principalOf(request), request.params.id)),
   );
 }

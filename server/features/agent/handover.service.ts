@@ -2,18 +2,18 @@
 // the customer cannot give it, sends a photo taken at the door (« Livrée (sans code) »). Either way
 // the order must be en route and its slot at most an hour away. Five wrong codes lock completion
 // and alert the moderators. The move itself goes through the order lifecycle (transitionOrderIn).
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { AgentOrder } from '#contract/agent';
 import { DOOR_PHOTO_FORMATS, HANDOVER_MAX_ATTEMPTS } from '#contract/handover';
-import { IMAGE_MAX_PIXELS } from '#contract/images';
 import { fr } from '#contract/messages';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { orders, users } from '../../db/schema';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
+import { assertImage, webpVariant } from '../../platform/images';
+import { keepPrivateImage, readPrivateFile } from '../../platform/private-files';
 import { isUuid } from '../../platform/ids';
 import { createNotifications } from '../notifications/notifications.service';
 import { completableFrom } from '../orders/handover-view';
@@ -21,7 +21,7 @@ import { type Handover, type OrderRow, transitionOrderIn } from '../orders/order
 import { lockApprovedAgent } from './agent-access';
 import { myOrder } from './agent.service';
 
-export const DOOR_PHOTO_FOLDER = 'private/deliveries';
+export const DOOR_PHOTO_FOLDER = 'private/deliveries' as const;
 const DOOR_PHOTO_WIDTH = 1280;
 
 /** The agent's own order, locked for the attempt; 404 for anyone else's, 409/423 while completion is not open. */
@@ -70,9 +70,7 @@ export async function completeWithPhoto(deps: AppDeps, agent: Principal, orderId
   const now = deps.now();
   // The cheap refusals before the image work; checked again, locked, when the order moves.
   await deps.db.transaction((tx) => lockCompletable(tx, agent, orderId, now, deps.config.handoverOpensBeforeSlotMs));
-  const webp = await doorPhoto(photo);
-  const key = `${DOOR_PHOTO_FOLDER}/${orderId}-${randomBytes(12).toString('hex')}.webp`;
-  await deps.storage.put(key, webp);
+  const key = await keepPrivateImage(deps.storage, DOOR_PHOTO_FOLDER, orderId, await doorPhoto(photo));
   await deps.db.transaction(async (tx) => {
     await lockCompletable(tx, agent, orderId, now, deps.config.handoverOpensBeforeSlotMs);
     const handover: Handover = { kind: 'photo', proofPath: key };
@@ -81,24 +79,12 @@ export async function completeWithPhoto(deps: AppDeps, agent: Principal, orderId
   return myOrder(deps, agent, orderId);
 }
 
+const DOOR_PHOTO_ACCEPTED: ReadonlySet<string> = new Set(DOOR_PHOTO_FORMATS);
+
 /** Accepted by content (JPEG, PNG or WebP), re-encoded upright as WebP without its metadata. */
 async function doorPhoto(bytes: Buffer): Promise<Buffer> {
-  let format: string | undefined;
-  try {
-    format = (await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS }).metadata()).format;
-  } catch {
-    throw new AppError('IMAGE_UNSUPPORTED');
-  }
-  if (!format || !(DOOR_PHOTO_FORMATS as readonly string[]).includes(format)) throw new AppError('IMAGE_UNSUPPORTED');
-  try {
-    return await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width: DOOR_PHOTO_WIDTH, height: DOOR_PHOTO_WIDTH, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 75 })
-      .toBuffer();
-  } catch {
-    throw new AppError('IMAGE_UNREADABLE');
-  }
+  await assertImage(bytes, DOOR_PHOTO_ACCEPTED);
+  return webpVariant(bytes, { width: DOOR_PHOTO_WIDTH, height: DOOR_PHOTO_WIDTH, fit: 'inside', quality: 75 });
 }
 
 /** Every active moderator hears of a locked handover; the admin queue counts them (lockedHandoverCount). */
@@ -116,7 +102,5 @@ async function alertModerators(tx: Tx, order: OrderRow, now: Date): Promise<void
 export async function deliveryProof(deps: AppDeps, principal: Principal, orderId: string) {
   const [order] = isUuid(orderId) ? await deps.db.select().from(orders).where(eq(orders.id, orderId)) : [];
   if (!order || (order.userId !== principal.userId && principal.userType !== 'admin')) throw new AppError('ORDER_NOT_FOUND');
-  const file = order.deliveryProofPath ? await deps.storage.read(order.deliveryProofPath) : null;
-  if (!file || file.status !== 'found') throw new AppError('DELIVERY_PROOF_NOT_FOUND');
-  return file;
+  return readPrivateFile(deps.storage, order.deliveryProofPath, 'DELIVERY_PROOF_NOT_FOUND');
 }

@@ -3,13 +3,13 @@
 // moderators can check its prices without seeing who paid. Photos and scanned pages keep the image
 // the OCR read (upright, cleaned) with those lines painted over; a PDF's text is drawn as it reads.
 // Stored under private/ (never served by /uploads), shown to its contributor and moderators only.
-import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { DocumentText } from '../../../platform/ocr/read-document';
 import type { OcrLine } from '../../../platform/ocr/ocr-pool';
+import { keepPrivateImage } from '../../../platform/private-files';
 import type { FileStorage } from '../../../platform/storage';
 
-export const PROOF_FOLDER = 'private/receipts';
+export const PROOF_FOLDER = 'private/receipts' as const;
 const PROOF_WIDTH = 900;
 const PAGES_MAX = 3;
 const PAD = 6;
@@ -105,8 +105,4 @@ export async function maskedProof(document: DocumentText): Promise<Buffer | null
 }
 
 /** Stores the proof under a key nobody can guess (private/, never served by /uploads) and returns that key. */
-export async function keepProof(storage: FileStorage, receiptId: string, proof: Buffer): Promise<string> {
-  const key = `${PROOF_FOLDER}/${receiptId}-${randomBytes(12).toString('hex')}.webp`;
-  await storage.put(key, proof);
-  return key;
-}
+export const keepProof = (storage: FileStorage, receiptId: string, proof: Buffer) => keepPrivateImage(storage, PROOF_FOLDER, receiptId, proof);

@@ -21,6 +21,7 @@ import {
   ReceiptUploadFieldsSchema,
 } from '#contract/receipts';
 import type { AppDeps } from '../../../deps';
+import { sendPrivateImage } from '../../../platform/private-files';
 import { createAccountWorkLimiter } from '../../../platform/account-work-limiter';
 import { principalOf } from '../../../platform/auth-guard';
 import { AppError } from '../../../platform/errors';
@@ -98,8 +99,7 @@ export async function receiptsRoutes(fastify: FastifyInstance, { deps, ocr }: { 
       },
     },
     async (request, reply) => {
-      const file = await receiptProof(deps, principalOf(request), request.params.receipt_id);
-      return reply.header('Content-Length', file.size).type('image/webp').send(file.body as never);
+      return sendPrivateImage(reply, await receiptProof(deps, principalOf(request), request.params.receipt_id));
     },
   );
 

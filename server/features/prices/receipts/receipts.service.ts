@@ -10,6 +10,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { DOCUMENT_TIME_BUDGET_MS } from '#contract/imports';
 import { fr } from '#contract/messages';
 import type { Receipt } from '#contract/receipts';
+import { readPrivateFile } from '../../../platform/private-files';
 import type { Principal } from '../../../platform/auth-guard';
 import type { AppDeps } from '../../../deps';
 import { receipts } from '../../../db/schema';
@@ -132,9 +133,7 @@ async function proofOf(deps: AppDeps, id: string, document: DocumentText): Promi
 export async function receiptProof(deps: AppDeps, principal: Principal, id: string) {
   const [row] = isUuid(id) ? await deps.db.select().from(receipts).where(eq(receipts.id, id)).limit(1) : [];
   if (!row || (row.userId !== principal.userId && principal.userType !== 'admin')) throw new AppError('RECEIPT_NOT_FOUND');
-  const file = row.proofPath ? await deps.storage.read(row.proofPath) : null;
-  if (!file || file.status !== 'found') throw new AppError('RECEIPT_PROOF_NOT_FOUND');
-  return file;
+  return readPrivateFile(deps.storage, row.proofPath, 'RECEIPT_PROOF_NOT_FOUND');
 }
 
 /** A receipt with nothing read to show: still being read, or failed (with why, in French). */
