@@ -7,9 +7,10 @@ import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fr } from '#contract/messages';
-import { PRICE_LIST_MAX_ROWS, PriceListPublishedSchema, PriceListSchema, type Merchant, type PriceList } from '#contract/merchants';
+import { PRICE_LIST_MAX_ROWS, PriceListPublishedSchema, PriceListSchema, type PriceList } from '#contract/merchants';
 import { priceObservations, products, storePriceLists, stores } from '../../db/schema';
 import { bearer, createTestContext, realModerator, registerUser, type SignedIn, type TestContext } from '../../test/harness';
+import { applyAsMerchant, approveApplication } from './merchant-fixture';
 import { documentUpload } from '../../test/multipart';
 
 /** A valid EAN-13 that no seed product carries; the test puts it on one product. */
@@ -49,11 +50,8 @@ function expectError(res: LightMyRequestResponse, status: number, code: string) 
 }
 
 async function merchantOf(who: SignedIn, storeId: string, approve: boolean, moderator: SignedIn) {
-  const res = await call(who, 'POST', '/merchants/application', { store_id: storeId, manager_name: 'Aimée Ndong', phone: '077 28 01 50' });
-  expect(res.statusCode, res.body).toBe(201);
-  if (!approve) return;
-  const approved = await call(moderator, 'POST', `/admin/merchant-applications/${(res.json() as Merchant).id}/approve`, {});
-  expect(approved.statusCode, approved.body).toBe(200);
+  const applicationId = await applyAsMerchant(ctx, who, storeId);
+  if (approve) await approveApplication(ctx, moderator, applicationId);
 }
 
 const observationsOf = async (who: SignedIn) => (await ctx.db.select().from(priceObservations).where(eq(priceObservations.userId, who.user.id))).length;
