@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fr } from '#contract/messages';
-import { PRICE_LIST_MAX_ROWS, PriceListPublishedSchema, PriceListSchema, type PriceList } from '#contract/merchants';
+import { PRICE_LIST_MAX_ROWS, PriceListPublishedSchema, PriceListSchema, type Merchant, type PriceList } from '#contract/merchants';
 import { priceObservations, products, storePriceLists, stores } from '../../db/schema';
 import { bearer, createTestContext, realModerator, registerUser, type SignedIn, type TestContext } from '../../test/harness';
 import { applyAsMerchant, approveApplication } from './merchant-fixture';
