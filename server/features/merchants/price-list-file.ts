@@ -7,6 +7,7 @@
 import ExcelJS from 'exceljs';
 import { PRICE_LIST_MAX_ROWS } from '#contract/merchants';
 import { splitCsv } from '../../platform/csv';
+import { decodeText as decodeDocumentText, sniffDocument } from '../../platform/ocr/sniff';
 import { AppError } from '../../platform/errors';
 import { measureZip } from './price-list-zip';
 
@@ -35,21 +36,16 @@ export async function readPriceListFile(bytes: Buffer): Promise<PriceListTable> 
 
 // ---------------------------------------------------------------- text
 
-/** The file as text, or a 415 when it is not text. */
+/** The file as text (UTF-16 with its mark, else as list imports read text), or a 415 when it is not text. */
 export function decodeText(bytes: Buffer): string {
   let text: string;
   if (bytes[0] === 0xff && bytes[1] === 0xfe) text = new TextDecoder('utf-16le').decode(bytes.subarray(2));
   else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  else {
-    if (bytes.includes(0)) throw new AppError('PRICE_LIST_FORMAT');
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      text = new TextDecoder('latin1').decode(bytes);
-    }
-  }
+  else if (bytes.length === 0) text = '';
+  else if (sniffDocument(bytes) === 'text') text = decodeDocumentText(bytes);
+  else throw new AppError('PRICE_LIST_FORMAT');
   text = text.replace(/^\uFEFF/, '');
-  if (CONTROL.test(text) || text.startsWith('%PDF')) throw new AppError('PRICE_LIST_FORMAT');
+  if (CONTROL.test(text)) throw new AppError('PRICE_LIST_FORMAT');
   return text;
 }
 
