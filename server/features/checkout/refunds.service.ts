@@ -9,8 +9,7 @@
 //   the collection up first: a reversed one is not refunded again). A request that never left
 //   (operator unavailable) is released and asked again at the next pass.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
-import type { RefundStatus } from '#contract/orders';
+import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { payments } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -43,16 +42,6 @@ export async function markRefundDue(tx: DbOrTx, orderId: string, now: Date): Pro
     .update(payments)
     .set({ refundStatus: 'pending', refundReference: null, updatedAt: now })
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded'), eq(payments.refundStatus, 'none')));
-}
-
-/** The refund state of each order that has one (the others: 'none'), as the customer's order views show it. */
-export async function refundStatusByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string, RefundStatus>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .select({ orderId: payments.orderId, refundStatus: payments.refundStatus })
-    .from(payments)
-    .where(and(inArray(payments.orderId, orderIds), ne(payments.refundStatus, 'none')));
-  return new Map(rows.map((r) => [r.orderId, r.refundStatus as RefundStatus]));
 }
 
 // The order lifecycle knows the database, not the operators: each app registers who asks refunds

@@ -1,14 +1,13 @@
 // The consumer's deliveries: every order of the user, whichever way it was booked (comparator or
 // delivery request), and cancelling one before an agent takes it.
 import { desc, eq } from 'drizzle-orm';
-import type { AmountDue } from '#contract/amount-due';
+import type { AmountDue, PaymentState } from '#contract/amount-due';
 import type { DeliveryRequest, OrderStatus, RefundStatus } from '#contract/orders';
 import type { AppDeps } from '../../deps';
 import { orders, shoppingLists } from '../../db/schema';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
-import { refundStatusByOrder } from '../checkout/refunds.service';
 import { customerHandoverOf } from '../orders/handover-view';
 import { deliveryFieldsOf, transitionOrder, type OrderRow } from '../orders/orders.service';
 import { amountsDueAtDoor } from '../payments/order-payments';
@@ -20,9 +19,8 @@ export async function listDeliveries(deps: AppDeps, principal: Principal): Promi
     .leftJoin(shoppingLists, eq(shoppingLists.id, orders.shoppingListId))
     .where(eq(orders.userId, principal.userId))
     .orderBy(desc(orders.createdAt));
-  const refunds = await refundStatusByOrder(deps.db, rows.map((r) => r.order.id));
   const dues = await amountsDueAtDoor(deps.db, rows.map((r) => r.order));
-  return rows.map((r) => toDelivery(r.order, r.listName, dues.get(r.order.id)!, refunds.get(r.order.id)));
+  return rows.map((r) => toDelivery(r.order, r.listName, dues.get(r.order.id)!));
 }
 
 /** The consumer cancels before an agent took the order (pending or confirmed); later answers 409. */
@@ -40,10 +38,13 @@ export async function deliveryById(deps: AppDeps, orderId: string): Promise<Deli
     .where(eq(orders.id, orderId));
   if (!row) throw new AppError('ORDER_NOT_FOUND');
   const dues = await amountsDueAtDoor(deps.db, [row.order]);
-  return toDelivery(row.order, row.listName, dues.get(row.order.id)!, (await refundStatusByOrder(deps.db, [row.order.id])).get(row.order.id));
+  return toDelivery(row.order, row.listName, dues.get(row.order.id)!);
 }
 
-export function toDelivery(order: OrderRow, listName: string | null, due: AmountDue, refundStatus: RefundStatus = 'none'): DeliveryRequest {
+/** The refund the customer follows, read from the same latest payment as what is due at the door. */
+const REFUND_OF: Partial<Record<PaymentState, RefundStatus>> = { refund_pending: 'pending', refunded: 'succeeded', refund_failed: 'failed' };
+
+export function toDelivery(order: OrderRow, listName: string | null, due: AmountDue): DeliveryRequest {
   return {
     ...deliveryFieldsOf(order),
     status: order.status as OrderStatus,
@@ -51,7 +52,7 @@ export function toDelivery(order: OrderRow, listName: string | null, due: Amount
     shopping_list_id: order.shoppingListId,
     shopping_list_name: listName,
     cart_id: order.cartId,
-    refund_status: refundStatus,
+    refund_status: REFUND_OF[due.payment_state] ?? 'none',
     ...customerHandoverOf(order),
     ...due,
   };
