@@ -10,6 +10,7 @@ import { priceFlags, stores } from '../../db/schema';
 import { haversineKm } from '../../platform/geo';
 import { queryRows } from '../../platform/sql-rows';
 import { recordObservation } from '../prices/prices.service';
+import { catalogueChanged } from '../products/catalogue-cache';
 import { approvedMerchantOf } from './merchant-fixture';
 import { bearer, createTestContext, detailOf, realModerator, registerUser, trustedUser, type SignedIn, type TestContext } from '../../test/harness';
 
@@ -28,8 +29,12 @@ const call = (who: SignedIn | null, method: 'GET' | 'POST', url: string, payload
 const merchantOf = (store: StoreRow) => approvedMerchantOf(ctx, moderator, store.id);
 
 /** What the store's merchant publishes, through the one observation function (as the price-list publish does). */
-const announce = (merchant: SignedIn, store: StoreRow, productId: string, price: number) =>
-  ctx.db.transaction((tx) => recordObservation(tx, { productId, store, userId: merchant.user.id, price, source: 'store', position: null, now: ctx.clock.now() }));
+async function announce(merchant: SignedIn, store: StoreRow, productId: string, price: number) {
+  const recorded = await ctx.db.transaction((tx) => recordObservation(tx, { productId, store, userId: merchant.user.id, price, source: 'store', position: null, now: ctx.clock.now() }));
+  // As the publish route does after its commit: cached catalogue answers are renewed.
+  await catalogueChanged(ctx.db);
+  return recorded;
+}
 
 const priceIn = async (productId: string, storeId: string) =>
   ((await call(null, 'GET', `/products/${productId}`)).json() as ProductDetail).prices.find((p) => p.store_id === storeId);
